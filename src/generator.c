@@ -1,0 +1,95 @@
+/*-------------------------------------------------------------------------
+ *
+ * generator.c
+ *	  The ULID generator's state machine.
+ *
+ * The state lives in a caller-owned UlidGenerator (a static in the backend),
+ * so a call allocates nothing and makes no system call unless the random
+ * pool runs dry.
+ *
+ *-------------------------------------------------------------------------
+ */
+#include <string.h>
+
+#include "generator.h"
+
+/*
+ * State inherited through fork() must never be used: a child continuing its
+ * parent's sequence or pool would hand out the same IDs as its siblings.  So
+ * every call names the running process, and a state that belongs to another
+ * one is forgotten.
+ */
+static inline void
+claim_state(UlidGenerator *gen, int64_t owner)
+{
+	if (gen->owner != owner)
+	{
+		gen->owner = owner;
+		gen->started = false;
+		gen->pool_left = 0;
+	}
+}
+
+/* Takes the next 80 random bits from the pool, refilling it when needed. */
+static inline bool
+take_random(UlidGenerator *gen, UlidRandomFill fill,
+			uint8_t dst[ULID_RANDOM_LEN])
+{
+	if (gen->pool_left < ULID_RANDOM_LEN)
+	{
+		if (!fill(gen->pool, ULID_POOL_BYTES))
+			return false;
+		gen->pool_left = ULID_POOL_BYTES;
+	}
+	memcpy(dst, gen->pool + (ULID_POOL_BYTES - gen->pool_left), ULID_RANDOM_LEN);
+	gen->pool_left -= ULID_RANDOM_LEN;
+	return true;
+}
+
+UlidGenStatus
+ulid_generate_monotonic(UlidGenerator *gen, int64_t owner, uint64_t now_ms,
+						UlidRandomFill fill, uint8_t out[ULID_BINARY_LEN])
+{
+	claim_state(gen, owner);
+
+	if (now_ms > ULID_TIME_MAX)
+		return ULID_GEN_TIME_RANGE;
+
+	if (gen->started && now_ms <= (gen->hi >> 16))
+	{
+		/* same millisecond, or the clock went back: count up by one */
+		if (gen->hi == UINT64_MAX && gen->lo == UINT64_MAX)
+			return ULID_GEN_EXHAUSTED;
+		gen->lo++;
+		if (gen->lo == 0)
+			gen->hi++;
+	}
+	else
+	{
+		uint8_t		random[ULID_RANDOM_LEN];
+
+		if (!take_random(gen, fill, random))
+			return ULID_GEN_NO_RANDOM;
+		gen->hi = (now_ms << 16) | ((uint64_t) random[0] << 8) | random[1];
+		gen->lo = ulid_load_be64(random + 2);
+		gen->started = true;
+	}
+
+	ulid_store_be64(out, gen->hi);
+	ulid_store_be64(out + 8, gen->lo);
+	return ULID_GEN_OK;
+}
+
+UlidGenStatus
+ulid_generate_random(UlidGenerator *gen, int64_t owner, uint64_t ms,
+					 UlidRandomFill fill, uint8_t out[ULID_BINARY_LEN])
+{
+	claim_state(gen, owner);
+
+	if (ms > ULID_TIME_MAX)
+		return ULID_GEN_TIME_RANGE;
+	if (!take_random(gen, fill, out + ULID_TIME_LEN))
+		return ULID_GEN_NO_RANDOM;
+	ulid_set_time_ms(out, ms);
+	return ULID_GEN_OK;
+}

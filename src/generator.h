@@ -1,0 +1,71 @@
+/*-------------------------------------------------------------------------
+ *
+ * generator.h
+ *	  The ULID generator's state machine: monotonic and purely random IDs.
+ *
+ * The caller supplies the clock reading, the identity of the running process
+ * and a source of random bytes, so the state machine is deterministic given
+ * its inputs and can be tested with an injected clock and random source.
+ * No PostgreSQL headers here.
+ *
+ *-------------------------------------------------------------------------
+ */
+#ifndef ULID_GENERATOR_H
+#define ULID_GENERATOR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "codec.h"
+
+/* Random bytes are fetched in batches of this many IDs' worth. */
+#define ULID_POOL_IDS		400
+#define ULID_POOL_BYTES		(ULID_POOL_IDS * ULID_RANDOM_LEN)
+
+/* Fills buf with len random bytes; false on failure. */
+typedef bool (*UlidRandomFill) (void *buf, size_t len);
+
+/*
+ * All-zero is the initial state: no process owns it, no value has been
+ * handed out and the random pool is empty.  A static UlidGenerator therefore
+ * needs no initialiser.
+ */
+typedef struct UlidGenerator
+{
+	int64_t		owner;			/* process the state below belongs to */
+	bool		started;		/* hi and lo hold the last monotonic ULID */
+	uint64_t	hi;				/* its time (48 bits), random bits 79-64 */
+	uint64_t	lo;				/* its random bits 63-0 */
+	size_t		pool_left;		/* unused bytes at the end of pool */
+	uint8_t		pool[ULID_POOL_BYTES];
+} UlidGenerator;
+
+typedef enum UlidGenStatus
+{
+	ULID_GEN_OK,
+	ULID_GEN_NO_RANDOM,			/* the random source failed */
+	ULID_GEN_TIME_RANGE,		/* time above ULID_TIME_MAX */
+	ULID_GEN_EXHAUSTED			/* the last ULID was the largest one */
+} UlidGenStatus;
+
+/*
+ * The next monotonic ULID of process owner at time now_ms: in a millisecond
+ * later than the last value's, now_ms and 80 fresh random bits; otherwise
+ * (same millisecond, or the clock went back) the last value plus one,
+ * counting all 128 bits as one integer, so an overflow of the random field
+ * carries into the time field.
+ */
+extern UlidGenStatus ulid_generate_monotonic(UlidGenerator *gen, int64_t owner,
+											 uint64_t now_ms, UlidRandomFill fill,
+											 uint8_t out[ULID_BINARY_LEN]);
+
+/*
+ * A ULID of time ms with 80 fresh random bits, independent of the monotonic
+ * sequence.
+ */
+extern UlidGenStatus ulid_generate_random(UlidGenerator *gen, int64_t owner,
+										  uint64_t ms, UlidRandomFill fill,
+										  uint8_t out[ULID_BINARY_LEN]);
+
+#endif							/* ULID_GENERATOR_H */
