@@ -1,0 +1,276 @@
+/*-------------------------------------------------------------------------
+ *
+ * unit_generator.c
+ *	  Unit tests of generator.c with an injected clock and random source.
+ *
+ *-------------------------------------------------------------------------
+ */
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "generator.h"
+#include "unit.h"
+
+/* Random sources: counting calls, with a chosen byte pattern */
+static int	fill_calls;
+static uint8_t fill_next;		/* counter pattern: each byte one more */
+static int	fill_constant = -1; /* >= 0: every byte this value */
+
+static bool
+test_fill(void *buf, size_t len)
+{
+	uint8_t    *p = buf;
+	size_t		i;
+
+	fill_calls++;
+	for (i = 0; i < len; i++)
+		p[i] = fill_constant >= 0 ? (uint8_t) fill_constant : fill_next++;
+	return true;
+}
+
+static bool
+failing_fill(void *buf, size_t len)
+{
+	(void) buf;
+	(void) len;
+	fill_calls++;
+	return false;
+}
+
+static void
+reset_fill(int constant)
+{
+	fill_calls = 0;
+	fill_next = 0;
+	fill_constant = constant;
+}
+
+/* 128-bit big-endian a < b */
+static int
+ulid_cmp(const uint8_t *a, const uint8_t *b)
+{
+	return memcmp(a, b, ULID_BINARY_LEN);
+}
+
+/* b == a + 1 as 128-bit integers */
+static bool
+is_successor(const uint8_t *a, const uint8_t *b)
+{
+	uint64_t	ahi = ulid_load_be64(a);
+	uint64_t	alo = ulid_load_be64(a + 8);
+	uint64_t	bhi = ulid_load_be64(b);
+	uint64_t	blo = ulid_load_be64(b + 8);
+
+	return blo == alo + 1 && bhi == ahi + (alo == UINT64_MAX);
+}
+
+static void
+test_new_millisecond(void)
+{
+	UlidGenerator gen = {0};
+	uint8_t		out[16];
+	int			i;
+
+	reset_fill(-1);
+	CHECK(ulid_generate_monotonic(&gen, 1, 1469918176385, test_fill, out) == ULID_GEN_OK, "first");
+	CHECK(ulid_get_time_ms(out) == 1469918176385, "time field");
+	for (i = 0; i < ULID_RANDOM_LEN; i++)
+		CHECK(out[ULID_TIME_LEN + i] == i, "random byte %d is the pool's byte %d", i, i);
+	CHECK(fill_calls == 1, "one fill for the pool, got %d", fill_calls);
+
+	/* the next millisecond takes the next 80 bits of the pool */
+	CHECK(ulid_generate_monotonic(&gen, 1, 1469918176386, test_fill, out) == ULID_GEN_OK, "second");
+	CHECK(ulid_get_time_ms(out) == 1469918176386, "time field moves on");
+	for (i = 0; i < ULID_RANDOM_LEN; i++)
+		CHECK(out[ULID_TIME_LEN + i] == ULID_RANDOM_LEN + i, "fresh random byte %d", i);
+	CHECK(fill_calls == 1, "no new fill while the pool lasts, got %d", fill_calls);
+}
+
+static void
+test_same_millisecond(void)
+{
+	UlidGenerator gen = {0};
+	uint8_t		prev[16];
+	uint8_t		out[16];
+	int			i;
+	int			failed = 0;
+	int			not_successor = 0;
+
+	reset_fill(-1);
+	CHECK(ulid_generate_monotonic(&gen, 1, 5000, test_fill, prev) == ULID_GEN_OK, "first");
+	for (i = 0; i < 100000; i++)
+	{
+		failed += ulid_generate_monotonic(&gen, 1, 5000, test_fill, out) != ULID_GEN_OK;
+		not_successor += !is_successor(prev, out);
+		memcpy(prev, out, 16);
+	}
+	CHECK(failed == 0, "%d calls failed", failed);
+	CHECK(not_successor == 0, "%d values were not previous + 1", not_successor);
+	CHECK(ulid_get_time_ms(out) == 5000, "time field unchanged");
+	CHECK(fill_calls == 1, "increments use no random bytes, got %d fills", fill_calls);
+}
+
+static void
+test_clock_back(void)
+{
+	UlidGenerator gen = {0};
+	uint8_t		a[16];
+	uint8_t		b[16];
+	uint8_t		c[16];
+
+	reset_fill(-1);
+	CHECK(ulid_generate_monotonic(&gen, 1, 9000, test_fill, a) == ULID_GEN_OK, "at 9000");
+	CHECK(ulid_generate_monotonic(&gen, 1, 8000, test_fill, b) == ULID_GEN_OK, "back to 8000");
+	CHECK(is_successor(a, b), "clock back gives previous + 1");
+	CHECK(ulid_get_time_ms(b) == 9000, "time field stays at the later time");
+	CHECK(ulid_generate_monotonic(&gen, 1, 0, test_fill, c) == ULID_GEN_OK, "back to 0");
+	CHECK(is_successor(b, c), "still previous + 1");
+	CHECK(ulid_generate_monotonic(&gen, 1, 9001, test_fill, c) == ULID_GEN_OK, "forward");
+	CHECK(ulid_get_time_ms(c) == 9001 && ulid_cmp(b, c) < 0, "new millisecond after clock back");
+}
+
+/* 80 random bits all one: the next increment carries into the time field */
+static void
+test_random_overflow_carries(void)
+{
+	UlidGenerator gen = {0};
+	uint8_t		a[16];
+	uint8_t		b[16];
+	int			i;
+
+	reset_fill(0xFF);
+	CHECK(ulid_generate_monotonic(&gen, 1, 777, test_fill, a) == ULID_GEN_OK, "first");
+	CHECK(ulid_generate_monotonic(&gen, 1, 777, test_fill, b) == ULID_GEN_OK, "carry");
+	CHECK(ulid_get_time_ms(b) == 778, "time field + 1, got %llu",
+		  (unsigned long long) ulid_get_time_ms(b));
+	for (i = ULID_TIME_LEN; i < 16; i++)
+		CHECK(b[i] == 0, "random byte %d wrapped to 0", i);
+	CHECK(ulid_cmp(a, b) < 0 && is_successor(a, b), "still increasing by one");
+
+	/* the clock catching up with the carried time keeps counting up */
+	CHECK(ulid_generate_monotonic(&gen, 1, 778, test_fill, a) == ULID_GEN_OK, "at 778");
+	CHECK(is_successor(b, a), "778 is not new: previous + 1");
+}
+
+static void
+test_limits(void)
+{
+	UlidGenerator gen = {0};
+	uint8_t		out[16];
+	uint8_t		untouched[16];
+
+	reset_fill(0xFF);
+	memset(out, 0x5A, 16);
+	memset(untouched, 0x5A, 16);
+	CHECK(ulid_generate_monotonic(&gen, 1, ULID_TIME_MAX + 1, test_fill, out) == ULID_GEN_TIME_RANGE,
+		  "time beyond 48 bits");
+	CHECK(memcmp(out, untouched, 16) == 0, "no output on error");
+	CHECK(ulid_generate_random(&gen, 1, UINT64_MAX, test_fill, out) == ULID_GEN_TIME_RANGE,
+		  "random: time beyond 48 bits");
+
+	CHECK(ulid_generate_monotonic(&gen, 1, ULID_TIME_MAX, test_fill, out) == ULID_GEN_OK, "last ms");
+	CHECK(memcmp(out, "\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff", 16) == 0,
+		  "largest ULID");
+	CHECK(ulid_generate_monotonic(&gen, 1, ULID_TIME_MAX, test_fill, out) == ULID_GEN_EXHAUSTED,
+		  "nothing after the largest ULID");
+	CHECK(ulid_generate_monotonic(&gen, 1, 1, test_fill, out) == ULID_GEN_EXHAUSTED,
+		  "still exhausted with the clock back");
+}
+
+static void
+test_random_failure(void)
+{
+	UlidGenerator gen = {0};
+	uint8_t		out[16];
+
+	reset_fill(-1);
+	CHECK(ulid_generate_monotonic(&gen, 1, 100, failing_fill, out) == ULID_GEN_NO_RANDOM, "monotonic");
+	CHECK(ulid_generate_random(&gen, 1, 100, failing_fill, out) == ULID_GEN_NO_RANDOM, "random");
+	CHECK(!gen.started, "a failed call starts no sequence");
+	CHECK(ulid_generate_monotonic(&gen, 1, 100, test_fill, out) == ULID_GEN_OK, "recovers");
+}
+
+/* The pool is refilled once every ULID_POOL_IDS IDs, never mid-ID */
+static void
+test_pool_refill(void)
+{
+	UlidGenerator gen = {0};
+	uint8_t		out[16];
+	uint64_t	ms;
+
+	reset_fill(-1);
+	for (ms = 1; ms <= ULID_POOL_IDS; ms++)
+		CHECK(ulid_generate_monotonic(&gen, 1, ms, test_fill, out) == ULID_GEN_OK, "ms %llu",
+			  (unsigned long long) ms);
+	CHECK(fill_calls == 1, "one fill for %d new milliseconds, got %d", ULID_POOL_IDS, fill_calls);
+	CHECK(gen.pool_left == 0, "pool used up exactly");
+	CHECK(ulid_generate_monotonic(&gen, 1, ms, test_fill, out) == ULID_GEN_OK, "one more");
+	CHECK(fill_calls == 2, "refilled when empty, got %d", fill_calls);
+	CHECK(out[ULID_TIME_LEN] == (uint8_t) ULID_POOL_BYTES, "the new pool's first bytes are used");
+}
+
+/*
+ * A state owned by another process (inherited through fork) is dropped:
+ * no continuing the parent's sequence, no reusing its pool.
+ */
+static void
+test_owner_change(void)
+{
+	UlidGenerator gen = {0};
+	uint8_t		parent[16];
+	uint8_t		child[16];
+	uint8_t		child2[16];
+
+	reset_fill(-1);
+	CHECK(ulid_generate_monotonic(&gen, 100, 4242, test_fill, parent) == ULID_GEN_OK, "parent");
+	CHECK(fill_calls == 1, "parent filled the pool");
+
+	CHECK(ulid_generate_monotonic(&gen, 101, 4242, test_fill, child) == ULID_GEN_OK, "child");
+	CHECK(fill_calls == 2, "child refilled the pool, got %d fills", fill_calls);
+	CHECK(!is_successor(parent, child), "child does not continue the parent's sequence");
+	CHECK(child[ULID_TIME_LEN] == (uint8_t) ULID_POOL_BYTES, "child uses its own random bytes");
+	CHECK(ulid_get_time_ms(child) == 4242, "child starts at the current millisecond");
+
+	CHECK(ulid_generate_monotonic(&gen, 101, 4242, test_fill, child2) == ULID_GEN_OK, "child again");
+	CHECK(is_successor(child, child2), "the child's own sequence is monotonic");
+
+	reset_fill(-1);
+	CHECK(ulid_generate_random(&gen, 102, 4242, test_fill, child2) == ULID_GEN_OK, "random in grandchild");
+	CHECK(fill_calls == 1, "random generation also refuses inherited bytes");
+}
+
+static void
+test_generate_random(void)
+{
+	UlidGenerator gen = {0};
+	uint8_t		mono[16];
+	uint8_t		rnd[16];
+	uint8_t		next[16];
+	int			i;
+
+	reset_fill(-1);
+	CHECK(ulid_generate_monotonic(&gen, 1, 3000, test_fill, mono) == ULID_GEN_OK, "monotonic");
+	CHECK(ulid_generate_random(&gen, 1, 3000, test_fill, rnd) == ULID_GEN_OK, "random");
+	CHECK(ulid_get_time_ms(rnd) == 3000, "time field");
+	for (i = 0; i < ULID_RANDOM_LEN; i++)
+		CHECK(rnd[ULID_TIME_LEN + i] == ULID_RANDOM_LEN + i, "fresh byte %d", i);
+	CHECK(ulid_generate_random(&gen, 1, 12345, test_fill, rnd) == ULID_GEN_OK, "any time");
+	CHECK(ulid_get_time_ms(rnd) == 12345, "given time");
+	CHECK(ulid_generate_monotonic(&gen, 1, 3000, test_fill, next) == ULID_GEN_OK, "monotonic again");
+	CHECK(is_successor(mono, next), "random calls leave the monotonic sequence alone");
+}
+
+int
+main(void)
+{
+	test_new_millisecond();
+	test_same_millisecond();
+	test_clock_back();
+	test_random_overflow_carries();
+	test_limits();
+	test_random_failure();
+	test_pool_refill();
+	test_owner_change();
+	test_generate_random();
+	UNIT_DONE("unit_generator");
+}
