@@ -1,0 +1,44 @@
+EXTENSION = ulid
+# the version lives in ulid.control only
+EXTVERSION = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" $(EXTENSION).control)
+
+MODULE_big = ulid
+PURE_OBJS = src/codec.o src/generator.o
+OBJS = src/ulid.o src/ulid_ops.o src/ulid_cast.o src/ulid_gen.o $(PURE_OBJS)
+HEADERS = src/codec.h src/generator.h src/ulid.h src/compat.h
+
+DATA = $(EXTENSION)--1.0.sql
+
+REGRESS = catalog io operators indexes casts copy generator aggregates
+REGRESS_OPTS = --load-extension=$(EXTENSION)
+
+PG_CPPFLAGS = -I$(srcdir)/src -DULID_VERSION=\"$(EXTVERSION)\"
+PG_CFLAGS = -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare -Wno-missing-field-initializers
+
+EXTRA_CLEAN = test/unit_codec test/unit_generator
+
+PG_CONFIG ?= pg_config
+PGXS := $(shell $(PG_CONFIG) --pgxs)
+include $(PGXS)
+
+# version-specific features get test files of their own (MAJORVERSION comes
+# from PGXS)
+ifeq ($(shell test $(MAJORVERSION) -ge 14 && echo yes),yes)
+REGRESS += brin_multi
+endif
+ifeq ($(shell test $(MAJORVERSION) -ge 16 && echo yes),yes)
+REGRESS += io_soft
+endif
+
+# C unit tests of the pure code: no PostgreSQL needed
+UNIT_CC ?= cc
+UNIT_CFLAGS ?= -O2 -g -Wall -Wextra -Werror -std=c99
+UNIT_SRCS = src/codec.c src/generator.c
+
+test/unit_%: test/unit_%.c test/unit.h $(UNIT_SRCS) src/codec.h src/generator.h
+	$(UNIT_CC) $(UNIT_CFLAGS) -Isrc -o $@ $< $(UNIT_SRCS)
+
+.PHONY: unittest
+unittest: test/unit_codec test/unit_generator
+	test/unit_codec
+	test/unit_generator

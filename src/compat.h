@@ -1,0 +1,45 @@
+/*-------------------------------------------------------------------------
+ *
+ * compat.h
+ *	  Shims for the PostgreSQL versions this extension builds against (13+).
+ *
+ *-------------------------------------------------------------------------
+ */
+#ifndef ULID_COMPAT_H
+#define ULID_COMPAT_H
+
+#include "utils/elog.h"
+#include "utils/sortsupport.h"
+
+/*
+ * Soft input errors arrived in 16.  Before that, an input function has no
+ * error context to save into, so every error is a hard one.
+ */
+#if PG_VERSION_NUM < 160000
+#define ereturn(context, dummy_value, ...) \
+	do { \
+		(void) (context); \
+		ereport(ERROR, __VA_ARGS__); \
+		return dummy_value; \
+	} while (0)
+#endif
+
+/*
+ * From 15, tuplesort has a specialised fast path for abbreviated keys
+ * compared with ssup_datum_unsigned_cmp; before 15, use an equivalent.
+ */
+#if PG_VERSION_NUM >= 150000
+#define ulid_abbrev_cmp ssup_datum_unsigned_cmp
+#else
+static inline int
+ulid_abbrev_cmp(Datum x, Datum y, SortSupport ssup)
+{
+	if (x < y)
+		return -1;
+	if (x > y)
+		return 1;
+	return 0;
+}
+#endif
+
+#endif							/* ULID_COMPAT_H */

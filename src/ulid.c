@@ -1,0 +1,147 @@
+/*-------------------------------------------------------------------------
+ *
+ * ulid.c
+ *	  The ulid type's module header and its text and binary I/O.
+ *
+ * Text is 26 characters of Crockford base32, read case-insensitively and
+ * written upper-case; binary is the 16 raw bytes, as for uuid.  The codec
+ * itself is in codec.c; this file reports its verdicts as PostgreSQL errors.
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "postgres.h"
+
+#include "libpq/pqformat.h"
+#include "mb/pg_wchar.h"
+#include "nodes/nodes.h"
+
+#include "compat.h"
+#include "ulid.h"
+
+#if PG_VERSION_NUM >= 180000
+PG_MODULE_MAGIC_EXT(.name = "ulid",.version = ULID_VERSION);
+#else
+PG_MODULE_MAGIC;
+#endif
+
+/*
+ * Reports why str is not a ULID, softly where escontext allows it.  The
+ * detail names the length, the offending character or the overflow.  Length
+ * is counted in characters: a 26-character string with a multibyte character
+ * in it is reported for that character.
+ */
+static void
+report_bad_ulid_text(const char *str, UlidDecodeStatus status, size_t bad_pos,
+					 Node *escontext)
+{
+	int			len = strlen(str);
+	char	   *detail = NULL;
+	bool		show_alphabet = false;
+
+	if (status == ULID_DECODE_BAD_LENGTH &&
+		pg_mbstrlen_with_len(str, len) == ULID_TEXT_LEN)
+	{
+		status = ULID_DECODE_BAD_CHAR;
+		bad_pos = ulid_find_invalid_char(str, len);
+	}
+
+	switch (status)
+	{
+		case ULID_DECODE_BAD_LENGTH:
+			detail = psprintf(_("A ULID has %d characters, but this value has %d."),
+							  ULID_TEXT_LEN, pg_mbstrlen_with_len(str, len));
+			break;
+		case ULID_DECODE_BAD_CHAR:
+			{
+				int			position = pg_mbstrlen_with_len(str, (int) bad_pos) + 1;
+				unsigned char c = (unsigned char) str[bad_pos];
+
+				if (c < 0x20 || c == 0x7F)
+					detail = psprintf(_("Byte 0x%02x at position %d is not a Crockford base32 digit."),
+									  c, position);
+				else
+					detail = psprintf(_("Character \"%.*s\" at position %d is not a Crockford base32 digit."),
+									  pg_mblen(str + bad_pos), str + bad_pos, position);
+				show_alphabet = true;
+			}
+			break;
+		case ULID_DECODE_OVERFLOW:
+			detail = psprintf(_("The value is above the largest ULID, 7ZZZZZZZZZZZZZZZZZZZZZZZZZ: its first character must be 0-7."));
+			break;
+		case ULID_DECODE_OK:
+			return;
+	}
+
+	ereturn(escontext,,
+			(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+			 errmsg("invalid input syntax for type %s: \"%s\"", "ulid", str),
+			 errdetail_internal("%s", detail),
+			 show_alphabet ?
+			 errhint("Crockford base32 digits are 0-9 and A-Z except I, L, O and U.") : 0));
+}
+
+PG_FUNCTION_INFO_V1(ulid_in);
+Datum
+ulid_in(PG_FUNCTION_ARGS)
+{
+	char	   *str = PG_GETARG_CSTRING(0);
+	pg_ulid    *result = palloc(sizeof(pg_ulid));
+	size_t		bad_pos = 0;
+	UlidDecodeStatus status;
+
+	status = ulid_decode(str, strlen(str), result->data, &bad_pos);
+	if (status != ULID_DECODE_OK)
+	{
+		report_bad_ulid_text(str, status, bad_pos, fcinfo->context);
+		PG_RETURN_NULL();		/* reached only for a soft error */
+	}
+	PG_RETURN_ULID_P(result);
+}
+
+PG_FUNCTION_INFO_V1(ulid_out);
+Datum
+ulid_out(PG_FUNCTION_ARGS)
+{
+	pg_ulid    *ulid = PG_GETARG_ULID_P(0);
+	char	   *buf = palloc(ULID_TEXT_LEN + 1);
+
+	ulid_encode(ulid->data, buf);
+	buf[ULID_TEXT_LEN] = '\0';
+	PG_RETURN_CSTRING(buf);
+}
+
+/*
+ * Every 16 bytes are a valid ULID, so the only thing to check is the length;
+ * it is checked exactly, not just for enough bytes.
+ */
+PG_FUNCTION_INFO_V1(ulid_recv);
+Datum
+ulid_recv(PG_FUNCTION_ARGS)
+{
+	StringInfo	buf = (StringInfo) PG_GETARG_POINTER(0);
+	int			nbytes = buf->len - buf->cursor;
+	pg_ulid    *result;
+
+	if (nbytes != ULID_BINARY_LEN)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+				 errmsg("invalid length in external ulid value"),
+				 errdetail("A binary ULID has %d bytes, but this value has %d.",
+						   ULID_BINARY_LEN, nbytes)));
+
+	result = palloc(sizeof(pg_ulid));
+	pq_copymsgbytes(buf, (char *) result->data, ULID_BINARY_LEN);
+	PG_RETURN_ULID_P(result);
+}
+
+PG_FUNCTION_INFO_V1(ulid_send);
+Datum
+ulid_send(PG_FUNCTION_ARGS)
+{
+	pg_ulid    *ulid = PG_GETARG_ULID_P(0);
+	StringInfoData buf;
+
+	pq_begintypsend(&buf);
+	pq_sendbytes(&buf, (char *) ulid->data, ULID_BINARY_LEN);
+	PG_RETURN_BYTEA_P(pq_endtypsend(&buf));
+}

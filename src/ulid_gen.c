@@ -1,0 +1,115 @@
+/*-------------------------------------------------------------------------
+ *
+ * ulid_gen.c
+ *	  SQL-callable ULID generators over the state machine in generator.c.
+ *
+ * The state and its random pool are static: per backend, never shared.  A
+ * call reads the clock (clock_gettime is served by the vDSO, no system call)
+ * and pallocs the 16-byte result; random bytes come from pg_strong_random in
+ * batches of ULID_POOL_IDS IDs.  MyProcPid tells the state machine which
+ * process is running, so state inherited through fork() from the postmaster
+ * (shared_preload_libraries) or any parent is discarded, never reused.
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "postgres.h"
+
+#include <time.h>
+
+#include "miscadmin.h"
+#include "utils/timestamp.h"
+
+#include "generator.h"
+#include "ulid.h"
+
+static UlidGenerator backend_generator;
+
+/*
+ * Wall-clock time in milliseconds since the Unix epoch.  A clock before 1970
+ * reads as PG_UINT64_MAX, which the state machine rejects as out of range.
+ */
+static inline uint64
+current_unix_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	if (ts.tv_sec < 0)
+		return PG_UINT64_MAX;
+	return (uint64) ts.tv_sec * 1000 + (uint64) ts.tv_nsec / 1000000;
+}
+
+/* Turns a state-machine failure into an error; returns the ULID otherwise. */
+static pg_ulid *
+check_generated(UlidGenStatus status, pg_ulid *result)
+{
+	switch (status)
+	{
+		case ULID_GEN_OK:
+			break;
+		case ULID_GEN_NO_RANDOM:
+			ereport(ERROR,
+					(errcode(ERRCODE_INTERNAL_ERROR),
+					 errmsg("could not generate random values")));
+			break;
+		case ULID_GEN_TIME_RANGE:
+			ereport(ERROR,
+					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+					 errmsg("current time is out of range for type ulid")));
+			break;
+		case ULID_GEN_EXHAUSTED:
+			ereport(ERROR,
+					(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+					 errmsg("ulid generator reached the largest ulid")));
+			break;
+	}
+	return result;
+}
+
+/*
+ * gen_ulid(): strictly increasing within the backend, also within one
+ * millisecond and when the clock steps back.
+ */
+PG_FUNCTION_INFO_V1(gen_ulid);
+Datum
+gen_ulid(PG_FUNCTION_ARGS)
+{
+	pg_ulid    *result = palloc(sizeof(pg_ulid));
+
+	PG_RETURN_ULID_P(check_generated(ulid_generate_monotonic(&backend_generator,
+															 MyProcPid,
+															 current_unix_ms(),
+															 pg_strong_random,
+															 result->data),
+									 result));
+}
+
+/* gen_random_ulid(): the current millisecond and 80 fresh random bits */
+PG_FUNCTION_INFO_V1(gen_random_ulid);
+Datum
+gen_random_ulid(PG_FUNCTION_ARGS)
+{
+	pg_ulid    *result = palloc(sizeof(pg_ulid));
+
+	PG_RETURN_ULID_P(check_generated(ulid_generate_random(&backend_generator,
+														  MyProcPid,
+														  current_unix_ms(),
+														  pg_strong_random,
+														  result->data),
+									 result));
+}
+
+/* gen_ulid(timestamptz): that millisecond and 80 fresh random bits */
+PG_FUNCTION_INFO_V1(gen_ulid_timestamptz);
+Datum
+gen_ulid_timestamptz(PG_FUNCTION_ARGS)
+{
+	uint64		ms = ulid_time_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0));
+	pg_ulid    *result = palloc(sizeof(pg_ulid));
+
+	PG_RETURN_ULID_P(check_generated(ulid_generate_random(&backend_generator,
+														  MyProcPid, ms,
+														  pg_strong_random,
+														  result->data),
+									 result));
+}
