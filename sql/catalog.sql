@@ -1,0 +1,37 @@
+--
+-- Every object of the extension: its labels and its comment
+--
+
+-- functions: volatility, strictness, leakproofness, parallel safety
+SELECT p.oid::regprocedure AS function, p.provolatile AS vol, p.proisstrict AS strict,
+       p.proleakproof AS leakproof, p.proparallel AS par
+FROM pg_proc p
+JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
+JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'ulid'
+ORDER BY p.oid::regprocedure::text;
+
+-- the type is like uuid
+SELECT typlen, typbyval, typalign, typstorage, typcategory
+FROM pg_type WHERE oid = 'ulid'::regtype;
+
+-- operator families and their support functions
+SELECT am.amname, f.opfname, ap.amprocnum, ap.amproc::regprocedure
+FROM pg_opfamily f
+JOIN pg_am am ON am.oid = f.opfmethod
+JOIN pg_amproc ap ON ap.amprocfamily = f.oid
+WHERE f.opfname LIKE 'ulid%'
+ORDER BY 1, 2, 3;
+
+-- operator classes: which are the defaults
+SELECT am.amname, c.opcname, c.opcdefault
+FROM pg_opclass c JOIN pg_am am ON am.oid = c.opcmethod
+WHERE c.opcintype = 'ulid'::regtype
+ORDER BY 1, 2;
+
+-- objects without a comment (none expected)
+SELECT pg_describe_object(d.classid, d.objid, d.objsubid) AS uncommented
+FROM pg_depend d
+JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'ulid'
+WHERE d.deptype = 'e'
+  AND obj_description(d.objid, d.classid::regclass::name) IS NULL
+ORDER BY 1;

@@ -1,0 +1,71 @@
+--
+-- gen_ulid(), gen_random_ulid() and gen_ulid(timestamptz)
+--
+
+-- 100000 values from one statement: strictly increasing and distinct, each
+-- within a second of the statement's time
+CREATE TABLE gen AS
+	SELECT n, gen_ulid() AS id, clock_timestamp() AS after
+	FROM generate_series(1, 100000) AS n;
+SELECT count(*) AS values,
+       count(DISTINCT id) AS distinct_values,
+       count(*) FILTER (WHERE id <= prev) AS not_increasing,
+       count(*) FILTER (WHERE ulid_time(id) < date_trunc('milliseconds', now()) - interval '1 second'
+                           OR ulid_time(id) > after + interval '1 second') AS outside_time_window
+FROM (SELECT n, id, after, lag(id) OVER (ORDER BY n) AS prev FROM gen) s;
+
+-- within one millisecond each value is the previous one plus 1, seen in the
+-- low 64 bits as a bigint (skipping the one value whose successor would
+-- overflow bigint arithmetic: a 1 in 10^14 chance here)
+SELECT count(*) > 0 AS some_share_a_millisecond,
+       count(*) FILTER (WHERE lo <> prev_lo + 1) AS not_plus_one
+FROM (SELECT ulid_time(id) AS ms, lag(ulid_time(id)) OVER (ORDER BY n) AS prev_ms,
+             ('x' || encode(substr(id::bytea, 9, 8), 'hex'))::bit(64)::int8 AS lo,
+             lag(('x' || encode(substr(id::bytea, 9, 8), 'hex'))::bit(64)::int8) OVER (ORDER BY n) AS prev_lo
+      FROM gen) s
+WHERE ms = prev_ms AND prev_lo < 9223372036854775807;
+
+-- across statements and transactions of the session, still increasing
+CREATE TABLE gen_seq (n serial, id ulid DEFAULT gen_ulid());
+INSERT INTO gen_seq DEFAULT VALUES;
+INSERT INTO gen_seq DEFAULT VALUES;
+BEGIN;
+INSERT INTO gen_seq DEFAULT VALUES;
+ROLLBACK;
+INSERT INTO gen_seq (id) SELECT gen_ulid() FROM generate_series(1, 1000);
+INSERT INTO gen_seq DEFAULT VALUES;
+SELECT count(*) AS rows, count(*) FILTER (WHERE id <= prev) AS not_increasing,
+       (SELECT min(id) FROM gen_seq) > (SELECT max(id) FROM gen) AS after_earlier_statement
+FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev FROM gen_seq) s;
+
+-- gen_random_ulid(): current time, fresh random bits every call
+CREATE TABLE gen_random AS
+	SELECT gen_random_ulid() AS id, clock_timestamp() AS after FROM generate_series(1, 100000);
+SELECT count(DISTINCT id) AS distinct_values,
+       count(DISTINCT substr(id::bytea, 7)) AS distinct_random_parts,
+       count(*) FILTER (WHERE ulid_time(id) < date_trunc('milliseconds', now()) - interval '1 second'
+                           OR ulid_time(id) > after + interval '1 second') AS outside_time_window
+FROM gen_random;
+
+-- gen_ulid(timestamptz): that millisecond, random bits
+SELECT ulid_time(gen_ulid('2026-11-30 12:34:56.789123+00')) = '2026-11-30 12:34:56.789+00' AS right_ms,
+       gen_ulid('2026-11-30 12:34:56.789+00') <> gen_ulid('2026-11-30 12:34:56.789+00') AS differ,
+       gen_ulid('2026-11-30 12:34:56.789+00') BETWEEN ulid_lower('2026-11-30 12:34:56.789+00')
+                                              AND ulid_upper('2026-11-30 12:34:56.789+00') AS in_bounds;
+SELECT count(DISTINCT gen_ulid('2001-02-03 04:05:06+00')) AS distinct_values FROM generate_series(1, 10000);
+SELECT gen_ulid(NULL) IS NULL AS strict;
+\set VERBOSITY default
+SELECT gen_ulid('1969-12-31 23:59:59.999+00');
+SELECT gen_ulid('infinity');
+
+-- volatile: evaluated once per row, never folded to a constant
+SELECT count(DISTINCT gen_ulid()) AS monotonic, count(DISTINCT gen_random_ulid()) AS random
+FROM generate_series(1, 5);
+
+-- a table with DEFAULT gen_ulid(): rows come back in insertion order
+CREATE TABLE orders (id ulid PRIMARY KEY DEFAULT gen_ulid(), total numeric);
+INSERT INTO orders (total) SELECT n FROM generate_series(1, 500) AS n;
+SELECT count(*) FILTER (WHERE total <> rn) AS out_of_insertion_order
+FROM (SELECT total, row_number() OVER (ORDER BY id) AS rn FROM orders) s;
+
+DROP TABLE gen, gen_seq, gen_random, orders;

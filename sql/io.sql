@@ -1,0 +1,84 @@
+--
+-- Text and binary I/O, and every way text input can be wrong
+--
+
+-- canonical output is upper case; input is case-insensitive
+SELECT '01ARYZ6S41TSV4RRFFQ69G5FAV'::ulid;
+SELECT '01aryz6s41tsv4rrffq69g5fav'::ulid;
+SELECT '01aRyZ6s41TsV4rRfFq69G5fAv'::ulid = '01ARYZ6S41TSV4RRFFQ69G5FAV'::ulid AS mixed_case_equal;
+SELECT '00000000000000000000000000'::ulid AS smallest, '7ZZZZZZZZZZZZZZZZZZZZZZZZZ'::ulid AS largest;
+
+-- published pairs (ulid/javascript and ulid-rs test suites): same bytes as the uuid
+SELECT t, t::ulid::uuid AS as_uuid
+FROM (VALUES ('01ARYZ6S41TSV4RRFFQ69G5FAV'), ('01JQ4T23H220KM7X0B3V1109DQ'),
+             ('3Q38XWW0Q98GMAD3NHWZM2PZWZ'), ('7ZZZZZZZZZZZZZZZZZZZZZZZZZ')) AS v(t);
+
+-- round trips through text for random values, checked against uuid's bytes
+CREATE TABLE io_random AS
+	SELECT gen_random_uuid() AS u FROM generate_series(1, 10000);
+SELECT count(*) AS values,
+       count(*) FILTER (WHERE u::ulid::text::ulid::uuid <> u) AS round_trip_errors,
+       count(*) FILTER (WHERE lower(u::ulid::text)::ulid::uuid <> u) AS lower_case_errors,
+       count(*) FILTER (WHERE u::ulid::text !~ '^[0-7][0-9A-HJKMNP-TV-Z]{25}$') AS not_canonical
+FROM io_random;
+
+-- text order is byte order
+SELECT count(*) FILTER (WHERE (a.u < b.u) <> (a.u::ulid::text COLLATE "C" < b.u::ulid::text COLLATE "C"))
+       AS order_mismatches
+FROM (SELECT u FROM io_random LIMIT 300) a, (SELECT u FROM io_random LIMIT 300 OFFSET 300) b;
+
+-- errors: message, detail and hint for each kind of bad input
+\set VERBOSITY default
+SELECT ''::ulid;
+SELECT '01ARYZ6S41TSV4RRFFQ69G5FA'::ulid;
+SELECT '01ARYZ6S41TSV4RRFFQ69G5FAVV'::ulid;
+SELECT '01ARYZ6S41TSV4RRFFQ69G5FUV'::ulid;
+SELECT '01ARYZ6S41TSV4RRFFQ69G5FIV'::ulid;
+SELECT '01ARYZ6S41TSV4RRFFQ69G5FLV'::ulid;
+SELECT 'O1ARYZ6S41TSV4RRFFQ69G5FAV'::ulid;
+SELECT '01ARYZ6S41 SV4RRFFQ69G5FAV'::ulid;
+SELECT '01ARYZ6S41-SV4RRFFQ69G5FAV'::ulid;
+SELECT E'01ARYZ6S41\tSV4RRFFQ69G5FAV'::ulid;
+SELECT '01ARYZ6S41TSV4RRFFQ69G5FAé'::ulid;
+SELECT 'ééééééééééééé'::ulid;
+SELECT '{01ARYZ6S41TSV4RRFFQ69G5FAV}'::ulid;
+SELECT ' 01ARYZ6S41TSV4RRFFQ69G5FAV'::ulid;
+SELECT '80000000000000000000000000'::ulid;
+SELECT 'ZZZZZZZZZZZZZZZZZZZZZZZZZZ'::ulid;
+SELECT '01563df3-6481-d676-4c61-efb99302bd5b'::ulid;
+
+-- the SQLSTATE of each: always 22P02, invalid_text_representation
+CREATE FUNCTION ulid_input_sqlstate(t text) RETURNS text LANGUAGE plpgsql AS $$
+BEGIN
+	PERFORM t::ulid;
+	RETURN 'accepted';
+EXCEPTION WHEN OTHERS THEN
+	RETURN SQLSTATE;
+END
+$$;
+
+SELECT t, ulid_input_sqlstate(t)
+FROM (VALUES (''), ('0'), ('01ARYZ6S41TSV4RRFFQ69G5FA'), ('01ARYZ6S41TSV4RRFFQ69G5FAVV'),
+             ('01ARYZ6S41TSV4RRFFQ69G5FUV'), ('01ARYZ6S41TSV4RRFFQ69G5FIV'),
+             ('01ARYZ6S41TSV4RRFFQ69G5FLV'), ('01ARYZ6S41TSV4RRFFQ69G5FOV'),
+             ('80000000000000000000000000'), ('8ZZZZZZZZZABCDEFGHJKMNPQRS'),
+             ('7ZZZZZZZZZZZZZZZZZZZZZZZZZ'), ('01ARYZ6S41TSV4RRFFQ69G5FA!'),
+             ('01ARYZ6S41TSV4RRFFQ69G5FA '), ('01ARYZ6S41TSV4RRFFQ69G5FAé'))
+     AS v(t);
+
+-- every first character: 0-7 accepted, the rest of the alphabet overflows
+SELECT string_agg(c, '' ORDER BY c) FILTER (WHERE ulid_input_sqlstate(c || repeat('0', 25)) = 'accepted') AS accepted_first,
+       string_agg(c, '' ORDER BY c) FILTER (WHERE ulid_input_sqlstate(c || repeat('0', 25)) = '22P02') AS rejected_first
+FROM regexp_split_to_table('0123456789ABCDEFGHJKMNPQRSTVWXYZ', '') AS c;
+
+-- every printable ASCII character at the last position
+SELECT string_agg(chr(b), '' ORDER BY b) AS accepted_last
+FROM generate_series(32, 126) AS b
+WHERE ulid_input_sqlstate('0000000000000000000000000' || chr(b)) = 'accepted';
+
+-- binary output is the 16 bytes, as for uuid
+SELECT ulid_send('01ARYZ6S41TSV4RRFFQ69G5FAV'::ulid);
+SELECT count(*) FILTER (WHERE ulid_send(u::ulid) <> uuid_send(u)) AS send_mismatches FROM io_random;
+
+DROP FUNCTION ulid_input_sqlstate(text);
+DROP TABLE io_random;

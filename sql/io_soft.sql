@@ -1,0 +1,22 @@
+--
+-- Soft input errors (PostgreSQL 16+): validity checks without raising
+--
+
+SELECT pg_input_is_valid('01ARYZ6S41TSV4RRFFQ69G5FAV', 'ulid') AS canonical,
+       pg_input_is_valid('01aryz6s41tsv4rrffq69g5fav', 'ulid') AS lower_case,
+       pg_input_is_valid('01ARYZ6S41TSV4RRFFQ69G5FA', 'ulid') AS too_short,
+       pg_input_is_valid('01ARYZ6S41TSV4RRFFQ69G5FUV', 'ulid') AS letter_u,
+       pg_input_is_valid('80000000000000000000000000', 'ulid') AS overflow;
+
+SELECT t, e.*
+FROM (VALUES ('01ARYZ6S41TSV4RRFFQ69G5FAVV'), ('01ARYZ6S41TSV4RRFFQ69G5FLV'),
+             ('01ARYZ6S41TSV4RRFFQ69G5FAé'), ('80000000000000000000000000'),
+             ('01ARYZ6S41TSV4RRFFQ69G5FAV')) AS v(t),
+     LATERAL pg_input_error_info(t, 'ulid') AS e;
+
+-- COPY's ON_ERROR (17+) relies on the same path; a bad row must not abort
+-- a query that only asks for validity
+SELECT count(*) FILTER (WHERE pg_input_is_valid(t, 'ulid')) AS valid,
+       count(*) FILTER (WHERE NOT pg_input_is_valid(t, 'ulid')) AS invalid
+FROM (SELECT CASE WHEN n % 3 = 0 THEN 'bad' || n ELSE gen_random_ulid()::text END AS t
+      FROM generate_series(1, 3000) AS n) AS s;
