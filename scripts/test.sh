@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Runs every test: the C unit tests of the pure code, then the pg_regress
+# suite against a freshly built and installed extension in a throwaway
+# cluster.  Installs missing Debian packages first.  Ends with one line
+# "total: N passed, N failed" and exits non-zero if anything failed.
+
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
+passed=0
+failed=0
+
+# count "name: N passed, N failed" lines from a log
+add_counts() {
+	local p f
+	p=$(sed -n 's/^[a-z_]*: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$1" | awk '{s+=$1} END {print s+0}')
+	f=$(sed -n 's/^[a-z_]*: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$1" | awk '{s+=$1} END {print s+0}')
+	passed=$((passed + p))
+	failed=$((failed + f))
+}
+
+ensure_build_deps
+build_and_install
+
+work=$(mktemp -d /tmp/ulid-test.XXXXXX)
+trap 'stop_cluster; rm -rf "$work"' EXIT
+
+say "C unit tests"
+unit_status=0
+make -C "$ULID_ROOT" -s unittest 2>&1 | tee "$work/unit.log" || unit_status=$?
+add_counts "$work/unit.log"
+[ "$unit_status" -eq 0 ] || failed=$((failed + 1))
+
+say "regression tests"
+start_cluster
+regress_status=0
+make -C "$ULID_ROOT" -s PG_CONFIG="$PG_CONFIG" with_llvm=no installcheck 2>&1 | tee "$work/regress.log" ||
+	regress_status=$?
+# pg_regress prints "test name ... ok" (15) or "ok N - name" (16+) per test
+p=$(grep -cE '\.\.\. ok|^ok [0-9]' "$work/regress.log" || true)
+f=$(grep -cE '\.\.\. FAILED|^not ok [0-9]' "$work/regress.log" || true)
+passed=$((passed + p))
+failed=$((failed + f))
+if [ "$regress_status" -ne 0 ]; then
+	[ "$f" -gt 0 ] || failed=$((failed + 1))
+	[ -f "$ULID_ROOT/regression.diffs" ] && cat "$ULID_ROOT/regression.diffs"
+fi
+
+echo "total: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
