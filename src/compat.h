@@ -11,6 +11,11 @@
 #include "utils/elog.h"
 #include "utils/sortsupport.h"
 
+/* The varlena macros moved out of postgres.h in 16. */
+#if PG_VERSION_NUM >= 160000
+#include "varatt.h"
+#endif
+
 /*
  * Soft input errors arrived in 16.  Before that, an input function has no
  * error context to save into, so every error is a hard one.

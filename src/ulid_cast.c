@@ -12,6 +12,7 @@
 
 #include "utils/timestamp.h"
 
+#include "compat.h"
 #include "ulid.h"
 
 /* Unix epoch in PostgreSQL's timestamp (microseconds since 2000-01-01) */
