@@ -22,6 +22,10 @@ PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
+# PGXS tracks no header dependencies without --enable-depend; a header
+# change (say, the generator's struct) must rebuild every object using it
+$(OBJS): $(HEADERS)
+
 # version-specific features get test files of their own (MAJORVERSION comes
 # from PGXS)
 ifeq ($(shell test $(MAJORVERSION) -ge 14 && echo yes),yes)

@@ -20,7 +20,7 @@
 #include "codec.h"
 
 /* Random bytes are fetched in batches of this many IDs' worth. */
-#define ULID_POOL_IDS		400
+#define ULID_POOL_IDS		2048
 #define ULID_POOL_BYTES		(ULID_POOL_IDS * ULID_RANDOM_LEN)
 
 /* Fills buf with len random bytes; false on failure. */

@@ -13,8 +13,17 @@
 
 /* Random sources: counting calls, with a chosen byte pattern */
 static int	fill_calls;
-static uint8_t fill_next;		/* counter pattern: each byte one more */
 static int	fill_constant = -1; /* >= 0: every byte this value */
+
+/*
+ * Otherwise byte i of the n-th fill (from 1) is pool_byte(n, i): each pool
+ * differs from the last, so a test can tell which pool a byte came from.
+ */
+static uint8_t
+pool_byte(int fill, size_t offset)
+{
+	return (uint8_t) (offset + 37 * fill);
+}
 
 static bool
 test_fill(void *buf, size_t len)
@@ -24,7 +33,7 @@ test_fill(void *buf, size_t len)
 
 	fill_calls++;
 	for (i = 0; i < len; i++)
-		p[i] = fill_constant >= 0 ? (uint8_t) fill_constant : fill_next++;
+		p[i] = fill_constant >= 0 ? (uint8_t) fill_constant : pool_byte(fill_calls, i);
 	return true;
 }
 
@@ -41,7 +50,6 @@ static void
 reset_fill(int constant)
 {
 	fill_calls = 0;
-	fill_next = 0;
 	fill_constant = constant;
 }
 
@@ -75,14 +83,14 @@ test_new_millisecond(void)
 	CHECK(ulid_generate_monotonic(&gen, 1, 1469918176385, test_fill, out) == ULID_GEN_OK, "first");
 	CHECK(ulid_get_time_ms(out) == 1469918176385, "time field");
 	for (i = 0; i < ULID_RANDOM_LEN; i++)
-		CHECK(out[ULID_TIME_LEN + i] == i, "random byte %d is the pool's byte %d", i, i);
+		CHECK(out[ULID_TIME_LEN + i] == pool_byte(1, i), "random byte %d is the pool's byte %d", i, i);
 	CHECK(fill_calls == 1, "one fill for the pool, got %d", fill_calls);
 
 	/* the next millisecond takes the next 80 bits of the pool */
 	CHECK(ulid_generate_monotonic(&gen, 1, 1469918176386, test_fill, out) == ULID_GEN_OK, "second");
 	CHECK(ulid_get_time_ms(out) == 1469918176386, "time field moves on");
 	for (i = 0; i < ULID_RANDOM_LEN; i++)
-		CHECK(out[ULID_TIME_LEN + i] == ULID_RANDOM_LEN + i, "fresh random byte %d", i);
+		CHECK(out[ULID_TIME_LEN + i] == pool_byte(1, ULID_RANDOM_LEN + i), "fresh random byte %d", i);
 	CHECK(fill_calls == 1, "no new fill while the pool lasts, got %d", fill_calls);
 }
 
@@ -197,16 +205,17 @@ test_pool_refill(void)
 	UlidGenerator gen = {0};
 	uint8_t		out[16];
 	uint64_t	ms;
+	int			failed = 0;
 
 	reset_fill(-1);
 	for (ms = 1; ms <= ULID_POOL_IDS; ms++)
-		CHECK(ulid_generate_monotonic(&gen, 1, ms, test_fill, out) == ULID_GEN_OK, "ms %llu",
-			  (unsigned long long) ms);
+		failed += ulid_generate_monotonic(&gen, 1, ms, test_fill, out) != ULID_GEN_OK;
+	CHECK(failed == 0, "%d calls failed", failed);
 	CHECK(fill_calls == 1, "one fill for %d new milliseconds, got %d", ULID_POOL_IDS, fill_calls);
 	CHECK(gen.pool_left == 0, "pool used up exactly");
 	CHECK(ulid_generate_monotonic(&gen, 1, ms, test_fill, out) == ULID_GEN_OK, "one more");
 	CHECK(fill_calls == 2, "refilled when empty, got %d", fill_calls);
-	CHECK(out[ULID_TIME_LEN] == (uint8_t) ULID_POOL_BYTES, "the new pool's first bytes are used");
+	CHECK(out[ULID_TIME_LEN] == pool_byte(2, 0), "the new pool's first bytes are used");
 }
 
 /*
@@ -228,7 +237,7 @@ test_owner_change(void)
 	CHECK(ulid_generate_monotonic(&gen, 101, 4242, test_fill, child) == ULID_GEN_OK, "child");
 	CHECK(fill_calls == 2, "child refilled the pool, got %d fills", fill_calls);
 	CHECK(!is_successor(parent, child), "child does not continue the parent's sequence");
-	CHECK(child[ULID_TIME_LEN] == (uint8_t) ULID_POOL_BYTES, "child uses its own random bytes");
+	CHECK(child[ULID_TIME_LEN] == pool_byte(2, 0), "child uses its own random bytes");
 	CHECK(ulid_get_time_ms(child) == 4242, "child starts at the current millisecond");
 
 	CHECK(ulid_generate_monotonic(&gen, 101, 4242, test_fill, child2) == ULID_GEN_OK, "child again");
@@ -253,7 +262,7 @@ test_generate_random(void)
 	CHECK(ulid_generate_random(&gen, 1, 3000, test_fill, rnd) == ULID_GEN_OK, "random");
 	CHECK(ulid_get_time_ms(rnd) == 3000, "time field");
 	for (i = 0; i < ULID_RANDOM_LEN; i++)
-		CHECK(rnd[ULID_TIME_LEN + i] == ULID_RANDOM_LEN + i, "fresh byte %d", i);
+		CHECK(rnd[ULID_TIME_LEN + i] == pool_byte(1, ULID_RANDOM_LEN + i), "fresh byte %d", i);
 	CHECK(ulid_generate_random(&gen, 1, 12345, test_fill, rnd) == ULID_GEN_OK, "any time");
 	CHECK(ulid_get_time_ms(rnd) == 12345, "given time");
 	CHECK(ulid_generate_monotonic(&gen, 1, 3000, test_fill, next) == ULID_GEN_OK, "monotonic again");
