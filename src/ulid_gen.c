@@ -39,11 +39,18 @@ current_unix_ms(void)
 	return (uint64) ts.tv_sec * 1000 + (uint64) ts.tv_nsec / 1000000;
 }
 
-/* Turns a state-machine failure into an error; returns the ULID otherwise. */
+/* Either state-machine step: monotonic or fresh random */
+typedef UlidGenStatus (*UlidGenerateStep) (UlidGenerator *gen, int64_t owner,
+										   uint64_t ms, UlidRandomFill fill,
+										   uint8_t out[ULID_BINARY_LEN]);
+
+/* Runs one step of the backend's generator; failures become errors. */
 static pg_ulid *
-check_generated(UlidGenStatus status, pg_ulid *result)
+generate(UlidGenerateStep step, uint64 ms)
 {
-	switch (status)
+	pg_ulid    *result = palloc(sizeof(pg_ulid));
+
+	switch (step(&backend_generator, MyProcPid, ms, pg_strong_random, result->data))
 	{
 		case ULID_GEN_OK:
 			break;
@@ -74,14 +81,7 @@ PG_FUNCTION_INFO_V1(gen_ulid);
 Datum
 gen_ulid(PG_FUNCTION_ARGS)
 {
-	pg_ulid    *result = palloc(sizeof(pg_ulid));
-
-	PG_RETURN_ULID_P(check_generated(ulid_generate_monotonic(&backend_generator,
-															 MyProcPid,
-															 current_unix_ms(),
-															 pg_strong_random,
-															 result->data),
-									 result));
+	PG_RETURN_ULID_P(generate(ulid_generate_monotonic, current_unix_ms()));
 }
 
 /* gen_random_ulid(): the current millisecond and 80 fresh random bits */
@@ -89,14 +89,7 @@ PG_FUNCTION_INFO_V1(gen_random_ulid);
 Datum
 gen_random_ulid(PG_FUNCTION_ARGS)
 {
-	pg_ulid    *result = palloc(sizeof(pg_ulid));
-
-	PG_RETURN_ULID_P(check_generated(ulid_generate_random(&backend_generator,
-														  MyProcPid,
-														  current_unix_ms(),
-														  pg_strong_random,
-														  result->data),
-									 result));
+	PG_RETURN_ULID_P(generate(ulid_generate_random, current_unix_ms()));
 }
 
 /* gen_ulid(timestamptz): that millisecond and 80 fresh random bits */
@@ -105,11 +98,6 @@ Datum
 gen_ulid_timestamptz(PG_FUNCTION_ARGS)
 {
 	uint64		ms = ulid_time_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0));
-	pg_ulid    *result = palloc(sizeof(pg_ulid));
 
-	PG_RETURN_ULID_P(check_generated(ulid_generate_random(&backend_generator,
-														  MyProcPid, ms,
-														  pg_strong_random,
-														  result->data),
-									 result));
+	PG_RETURN_ULID_P(generate(ulid_generate_random, ms));
 }
