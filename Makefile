@@ -5,7 +5,7 @@ EXTVERSION = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" $(EXTENSION).co
 MODULE_big = ulid
 PURE_OBJS = src/codec.o src/generator.o
 OBJS = src/ulid.o src/ulid_ops.o src/ulid_cast.o src/ulid_gen.o $(PURE_OBJS)
-HEADERS = src/codec.h src/generator.h src/ulid.h src/compat.h
+SRC_HEADERS = src/codec.h src/generator.h src/ulid.h src/compat.h
 
 DATA = $(EXTENSION)--1.0.sql
 
@@ -24,7 +24,7 @@ include $(PGXS)
 
 # PGXS tracks no header dependencies without --enable-depend; a header
 # change (say, the generator's struct) must rebuild every object using it
-$(OBJS): $(HEADERS)
+$(OBJS): $(SRC_HEADERS)
 
 # version-specific features get test files of their own (MAJORVERSION comes
 # from PGXS)
