@@ -35,21 +35,25 @@ report_bad_ulid_text(const char *str, UlidDecodeStatus status, size_t bad_pos,
 					 Node *escontext)
 {
 	int			len = strlen(str);
+	int			nchars = 0;
 	char	   *detail = NULL;
 	bool		show_alphabet = false;
 
-	if (status == ULID_DECODE_BAD_LENGTH &&
-		pg_mbstrlen_with_len(str, len) == ULID_TEXT_LEN)
+	if (status == ULID_DECODE_BAD_LENGTH)
 	{
-		status = ULID_DECODE_BAD_CHAR;
-		bad_pos = ulid_find_invalid_char(str, len);
+		nchars = pg_mbstrlen_with_len(str, len);
+		if (nchars == ULID_TEXT_LEN)
+		{
+			status = ULID_DECODE_BAD_CHAR;
+			bad_pos = ulid_find_invalid_char(str, len);
+		}
 	}
 
 	switch (status)
 	{
 		case ULID_DECODE_BAD_LENGTH:
 			detail = psprintf(_("A ULID has %d characters, but this value has %d."),
-							  ULID_TEXT_LEN, pg_mbstrlen_with_len(str, len));
+							  ULID_TEXT_LEN, nchars);
 			break;
 		case ULID_DECODE_BAD_CHAR:
 			{
