@@ -12,8 +12,8 @@ failed=0
 # count "name: N passed, N failed" lines from a log
 add_counts() {
 	local p f
-	p=$(sed -n 's/^[a-z_]*: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$1" | awk '{s+=$1} END {print s+0}')
-	f=$(sed -n 's/^[a-z_]*: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$1" | awk '{s+=$1} END {print s+0}')
+	read -r p f < <(awk '/^[a-z_]+: [0-9]+ passed, [0-9]+ failed$/ {p += $2; f += $4}
+		END {print p + 0, f + 0}' "$1")
 	passed=$((passed + p))
 	failed=$((failed + f))
 }
