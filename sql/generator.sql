@@ -14,16 +14,21 @@ SELECT count(*) AS values,
                            OR ulid_time(id) > after + interval '1 second') AS outside_time_window
 FROM (SELECT n, id, after, lag(id) OVER (ORDER BY n) AS prev FROM gen) s;
 
--- within one millisecond each value is the previous one plus 1, seen in the
--- low 64 bits as a bigint (skipping the one value whose successor would
--- overflow bigint arithmetic: a 1 in 10^14 chance here)
-SELECT count(*) > 0 AS some_share_a_millisecond,
-       count(*) FILTER (WHERE lo <> prev_lo + 1) AS not_plus_one
+-- the first 8 bytes (48-bit time, 16-bit counter) of each value are the
+-- previous value's plus 1 within a millisecond, seen as a bigint; a new
+-- millisecond starts its counter below 0x8000; the last 8 bytes are fresh
+-- random bits every call
+SELECT count(*) FILTER (WHERE ms = prev_ms) > 0 AS some_share_a_millisecond,
+       count(*) FILTER (WHERE ms = prev_ms AND hi <> prev_hi + 1) AS counter_not_plus_one,
+       count(*) FILTER (WHERE ms <> prev_ms AND hi & 65535 >= 32768) AS counter_start_too_high,
+       count(*) FILTER (WHERE lo = prev_lo) AS random_bits_repeated
 FROM (SELECT ulid_time(id) AS ms, lag(ulid_time(id)) OVER (ORDER BY n) AS prev_ms,
-             ('x' || encode(substr(id::bytea, 9, 8), 'hex'))::bit(64)::int8 AS lo,
-             lag(('x' || encode(substr(id::bytea, 9, 8), 'hex'))::bit(64)::int8) OVER (ORDER BY n) AS prev_lo
+             ('x' || encode(substr(id::bytea, 1, 8), 'hex'))::bit(64)::int8 AS hi,
+             lag(('x' || encode(substr(id::bytea, 1, 8), 'hex'))::bit(64)::int8) OVER (ORDER BY n) AS prev_hi,
+             substr(id::bytea, 9) AS lo,
+             lag(substr(id::bytea, 9)) OVER (ORDER BY n) AS prev_lo
       FROM gen) s
-WHERE ms = prev_ms AND prev_lo < 9223372036854775807;
+WHERE prev_ms IS NOT NULL;
 
 -- across statements and transactions of the session, still increasing
 CREATE TABLE gen_seq (n serial, id ulid DEFAULT gen_ulid());

@@ -30,19 +30,18 @@ claim_state(UlidGenerator *gen, int64_t owner)
 	}
 }
 
-/* Takes the next 80 random bits from the pool, refilling it when needed. */
+/* Takes the next len random bytes from the pool, refilling it when needed. */
 static inline bool
-take_random(UlidGenerator *gen, UlidRandomFill fill,
-			uint8_t dst[ULID_RANDOM_LEN])
+take_random(UlidGenerator *gen, UlidRandomFill fill, uint8_t *dst, size_t len)
 {
-	if (gen->pool_left < ULID_RANDOM_LEN)
+	if (gen->pool_left < len)
 	{
 		if (!fill(gen->pool, ULID_POOL_BYTES))
 			return false;
 		gen->pool_left = ULID_POOL_BYTES;
 	}
-	memcpy(dst, gen->pool + (ULID_POOL_BYTES - gen->pool_left), ULID_RANDOM_LEN);
-	gen->pool_left -= ULID_RANDOM_LEN;
+	memcpy(dst, gen->pool + (ULID_POOL_BYTES - gen->pool_left), len);
+	gen->pool_left -= len;
 	return true;
 }
 
@@ -50,6 +49,8 @@ UlidGenStatus
 ulid_generate_monotonic(UlidGenerator *gen, int64_t owner, uint64_t now_ms,
 						UlidRandomFill fill, uint8_t out[ULID_BINARY_LEN])
 {
+	uint8_t		random[ULID_RANDOM_LEN];
+
 	claim_state(gen, owner);
 
 	if (now_ms > ULID_TIME_MAX)
@@ -57,23 +58,28 @@ ulid_generate_monotonic(UlidGenerator *gen, int64_t owner, uint64_t now_ms,
 
 	if (gen->started && now_ms <= (gen->hi >> 16))
 	{
-		/* same millisecond, or the clock went back: count up by one */
-		if (gen->hi == UINT64_MAX && gen->lo == UINT64_MAX)
+		/*
+		 * Same millisecond, or the clock went back: step the counter, whose
+		 * overflow carries into the time field, and draw 64 new random bits.
+		 */
+		if (gen->hi == UINT64_MAX)
 			return ULID_GEN_EXHAUSTED;
-		gen->lo++;
-		if (gen->lo == 0)
-			gen->hi++;
+		if (!take_random(gen, fill, random, sizeof(uint64_t)))
+			return ULID_GEN_NO_RANDOM;
+		gen->hi++;
 	}
 	else
 	{
-		uint8_t		random[ULID_RANDOM_LEN];
-
-		if (!take_random(gen, fill, random))
+		/*
+		 * A new millisecond: the counter starts at a random value below
+		 * 0x8000, leaving at least 32768 steps before it carries.
+		 */
+		if (!take_random(gen, fill, random, ULID_RANDOM_LEN))
 			return ULID_GEN_NO_RANDOM;
-		gen->hi = (now_ms << 16) | ((uint64_t) random[0] << 8) | random[1];
-		gen->lo = ulid_load_be64(random + 2);
+		gen->hi = (now_ms << 16) | ((uint64_t) (random[8] & 0x7F) << 8) | random[9];
 		gen->started = true;
 	}
+	gen->lo = ulid_load_be64(random);
 
 	ulid_store_be64(out, gen->hi);
 	ulid_store_be64(out + 8, gen->lo);
@@ -88,7 +94,7 @@ ulid_generate_random(UlidGenerator *gen, int64_t owner, uint64_t ms,
 
 	if (ms > ULID_TIME_MAX)
 		return ULID_GEN_TIME_RANGE;
-	if (!take_random(gen, fill, out + ULID_TIME_LEN))
+	if (!take_random(gen, fill, out + ULID_TIME_LEN, ULID_RANDOM_LEN))
 		return ULID_GEN_NO_RANDOM;
 	ulid_set_time_ms(out, ms);
 	return ULID_GEN_OK;

@@ -35,8 +35,8 @@ typedef struct UlidGenerator
 {
 	int64_t		owner;			/* process the state below belongs to */
 	bool		started;		/* hi and lo hold the last monotonic ULID */
-	uint64_t	hi;				/* its time (48 bits), random bits 79-64 */
-	uint64_t	lo;				/* its random bits 63-0 */
+	uint64_t	hi;				/* its time (48 bits) and counter (16 bits) */
+	uint64_t	lo;				/* its 64 random bits */
 	size_t		pool_left;		/* unused bytes at the end of pool */
 	uint8_t		pool[ULID_POOL_BYTES];
 } UlidGenerator;
@@ -50,11 +50,16 @@ typedef enum UlidGenStatus
 } UlidGenStatus;
 
 /*
- * The next monotonic ULID of process owner at time now_ms: in a millisecond
- * later than the last value's, now_ms and 80 fresh random bits; otherwise
- * (same millisecond, or the clock went back) the last value plus one,
- * counting all 128 bits as one integer, so an overflow of the random field
- * carries into the time field.
+ * The next monotonic ULID of process owner at time now_ms.  Its 80-bit
+ * random field is a 16-bit counter followed by 64 random bits (RFC 9562's
+ * "fixed bit-length dedicated counter", method 1).  In a millisecond later
+ * than the last value's: now_ms, a random counter start below 0x8000 and 64
+ * random bits.  Otherwise (same millisecond, or the clock went back): the
+ * last value's time and counter plus one, an overflow of the counter carrying
+ * into the time field, and 64 fresh random bits.  So the values are strictly
+ * increasing, and successive values differ in their first 8 bytes, which keeps
+ * sorts on abbreviated keys fast, and the next value cannot be guessed from
+ * the last one.
  */
 extern UlidGenStatus ulid_generate_monotonic(UlidGenerator *gen, int64_t owner,
 											 uint64_t now_ms, UlidRandomFill fill,

@@ -60,16 +60,30 @@ ulid_cmp(const uint8_t *a, const uint8_t *b)
 	return memcmp(a, b, ULID_BINARY_LEN);
 }
 
-/* b == a + 1 as 128-bit integers */
+/* b's time and counter (its first 8 bytes) are a's plus one */
 static bool
-is_successor(const uint8_t *a, const uint8_t *b)
+is_next(const uint8_t *a, const uint8_t *b)
 {
-	uint64_t	ahi = ulid_load_be64(a);
-	uint64_t	alo = ulid_load_be64(a + 8);
-	uint64_t	bhi = ulid_load_be64(b);
-	uint64_t	blo = ulid_load_be64(b + 8);
+	return ulid_load_be64(b) == ulid_load_be64(a) + 1;
+}
 
-	return blo == alo + 1 && bhi == ahi + (alo == UINT64_MAX);
+/* The 16-bit counter after the time field */
+static unsigned
+counter(const uint8_t *u)
+{
+	return (unsigned) (ulid_load_be64(u) & 0xFFFF);
+}
+
+/* Its last 8 bytes are bytes offset.. of the n-th pool */
+static bool
+random_from_pool(const uint8_t *u, int fill, size_t offset)
+{
+	int			i;
+
+	for (i = 0; i < 8; i++)
+		if (u[8 + i] != pool_byte(fill, offset + i))
+			return false;
+	return true;
 }
 
 static void
@@ -82,16 +96,27 @@ test_new_millisecond(void)
 	reset_fill(-1);
 	CHECK(ulid_generate_monotonic(&gen, 1, 1469918176385, test_fill, out) == ULID_GEN_OK, "first");
 	CHECK(ulid_get_time_ms(out) == 1469918176385, "time field");
-	for (i = 0; i < ULID_RANDOM_LEN; i++)
-		CHECK(out[ULID_TIME_LEN + i] == pool_byte(1, i), "random byte %d is the pool's byte %d", i, i);
+	/* pool bytes 0-7 are the random bits, 8-9 the counter's start */
+	CHECK(random_from_pool(out, 1, 0), "random bits are the pool's first 8 bytes");
+	CHECK(counter(out) == (((pool_byte(1, 8) & 0x7Fu) << 8) | pool_byte(1, 9)),
+		  "counter starts at pool bytes 8-9 with the top bit cleared, got %04x", counter(out));
 	CHECK(fill_calls == 1, "one fill for the pool, got %d", fill_calls);
 
 	/* the next millisecond takes the next 80 bits of the pool */
 	CHECK(ulid_generate_monotonic(&gen, 1, 1469918176386, test_fill, out) == ULID_GEN_OK, "second");
 	CHECK(ulid_get_time_ms(out) == 1469918176386, "time field moves on");
-	for (i = 0; i < ULID_RANDOM_LEN; i++)
-		CHECK(out[ULID_TIME_LEN + i] == pool_byte(1, ULID_RANDOM_LEN + i), "fresh random byte %d", i);
+	CHECK(random_from_pool(out, 1, ULID_RANDOM_LEN), "fresh random bits");
+	CHECK(counter(out) == (((pool_byte(1, 18) & 0x7Fu) << 8) | pool_byte(1, 19)),
+		  "fresh counter start, got %04x", counter(out));
 	CHECK(fill_calls == 1, "no new fill while the pool lasts, got %d", fill_calls);
+
+	/* all-one random bytes: the counter starts at 0x7FFF, not higher */
+	reset_fill(0xFF);
+	gen = (UlidGenerator) {0};
+	CHECK(ulid_generate_monotonic(&gen, 1, 1, test_fill, out) == ULID_GEN_OK, "all ones");
+	CHECK(counter(out) == 0x7FFF, "counter start below 0x8000, got %04x", counter(out));
+	for (i = 8; i < 16; i++)
+		CHECK(out[i] == 0xFF, "random byte %d", i);
 }
 
 static void
@@ -102,20 +127,33 @@ test_same_millisecond(void)
 	uint8_t		out[16];
 	int			i;
 	int			failed = 0;
-	int			not_successor = 0;
+	int			not_next = 0;
+	int			not_fresh = 0;
+	size_t		offset = 0;
 
-	reset_fill(-1);
+	/* from 0x0000 the counter has 65535 steps before it carries */
+	reset_fill(0);
 	CHECK(ulid_generate_monotonic(&gen, 1, 5000, test_fill, prev) == ULID_GEN_OK, "first");
-	for (i = 0; i < 100000; i++)
+	reset_fill(-1);
+	gen.pool_left = 0;
+	for (i = 0; i < 65535; i++)
 	{
 		failed += ulid_generate_monotonic(&gen, 1, 5000, test_fill, out) != ULID_GEN_OK;
-		not_successor += !is_successor(prev, out);
+		not_next += !is_next(prev, out);
+		/* 8 bytes a call; a pool that cannot give 8 more is refilled */
+		if (offset + 8 > ULID_POOL_BYTES)
+			offset = 0;
+		not_fresh += !random_from_pool(out, fill_calls, offset);
+		offset += 8;
 		memcpy(prev, out, 16);
 	}
 	CHECK(failed == 0, "%d calls failed", failed);
-	CHECK(not_successor == 0, "%d values were not previous + 1", not_successor);
+	CHECK(not_next == 0, "%d counters were not the previous one + 1", not_next);
+	CHECK(not_fresh == 0, "%d values did not take the next 8 pool bytes", not_fresh);
 	CHECK(ulid_get_time_ms(out) == 5000, "time field unchanged");
-	CHECK(fill_calls == 1, "increments use no random bytes, got %d fills", fill_calls);
+	CHECK(counter(out) == 0xFFFF, "counter at its top, got %04x", counter(out));
+	CHECK(fill_calls == (65535 * 8 + ULID_POOL_BYTES - 1) / ULID_POOL_BYTES,
+		  "a pool lasts %d increments, got %d fills", ULID_POOL_BYTES / 8, fill_calls);
 }
 
 static void
@@ -129,35 +167,39 @@ test_clock_back(void)
 	reset_fill(-1);
 	CHECK(ulid_generate_monotonic(&gen, 1, 9000, test_fill, a) == ULID_GEN_OK, "at 9000");
 	CHECK(ulid_generate_monotonic(&gen, 1, 8000, test_fill, b) == ULID_GEN_OK, "back to 8000");
-	CHECK(is_successor(a, b), "clock back gives previous + 1");
+	CHECK(is_next(a, b), "clock back steps the counter");
 	CHECK(ulid_get_time_ms(b) == 9000, "time field stays at the later time");
 	CHECK(ulid_generate_monotonic(&gen, 1, 0, test_fill, c) == ULID_GEN_OK, "back to 0");
-	CHECK(is_successor(b, c), "still previous + 1");
+	CHECK(is_next(b, c), "still stepping the counter");
 	CHECK(ulid_generate_monotonic(&gen, 1, 9001, test_fill, c) == ULID_GEN_OK, "forward");
 	CHECK(ulid_get_time_ms(c) == 9001 && ulid_cmp(b, c) < 0, "new millisecond after clock back");
 }
 
-/* 80 random bits all one: the next increment carries into the time field */
+/* A counter starting at 0x7FFF carries into the time field 0x8001 steps on */
 static void
-test_random_overflow_carries(void)
+test_counter_overflow_carries(void)
 {
 	UlidGenerator gen = {0};
 	uint8_t		a[16];
 	uint8_t		b[16];
 	int			i;
+	int			failed = 0;
 
 	reset_fill(0xFF);
 	CHECK(ulid_generate_monotonic(&gen, 1, 777, test_fill, a) == ULID_GEN_OK, "first");
+	for (i = 0; i < 0x8000; i++)
+		failed += ulid_generate_monotonic(&gen, 1, 777, test_fill, a) != ULID_GEN_OK;
+	CHECK(failed == 0, "%d calls failed", failed);
+	CHECK(ulid_get_time_ms(a) == 777 && counter(a) == 0xFFFF, "counter at its top");
 	CHECK(ulid_generate_monotonic(&gen, 1, 777, test_fill, b) == ULID_GEN_OK, "carry");
 	CHECK(ulid_get_time_ms(b) == 778, "time field + 1, got %llu",
 		  (unsigned long long) ulid_get_time_ms(b));
-	for (i = ULID_TIME_LEN; i < 16; i++)
-		CHECK(b[i] == 0, "random byte %d wrapped to 0", i);
-	CHECK(ulid_cmp(a, b) < 0 && is_successor(a, b), "still increasing by one");
+	CHECK(counter(b) == 0, "counter wrapped to 0, got %04x", counter(b));
+	CHECK(ulid_cmp(a, b) < 0 && is_next(a, b), "still increasing");
 
 	/* the clock catching up with the carried time keeps counting up */
 	CHECK(ulid_generate_monotonic(&gen, 1, 778, test_fill, a) == ULID_GEN_OK, "at 778");
-	CHECK(is_successor(b, a), "778 is not new: previous + 1");
+	CHECK(is_next(b, a), "778 is not new: the counter steps");
 }
 
 static void
@@ -166,6 +208,7 @@ test_limits(void)
 	UlidGenerator gen = {0};
 	uint8_t		out[16];
 	uint8_t		untouched[16];
+	int			steps = 0;
 
 	reset_fill(0xFF);
 	memset(out, 0x5A, 16);
@@ -177,8 +220,11 @@ test_limits(void)
 		  "random: time beyond 48 bits");
 
 	CHECK(ulid_generate_monotonic(&gen, 1, ULID_TIME_MAX, test_fill, out) == ULID_GEN_OK, "last ms");
+	while (ulid_generate_monotonic(&gen, 1, ULID_TIME_MAX, test_fill, out) == ULID_GEN_OK)
+		steps++;
+	CHECK(steps == 0x8000, "0x7FFF counts up 0x8000 times, got %d", steps);
 	CHECK(memcmp(out, "\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff", 16) == 0,
-		  "largest ULID");
+		  "the last one was the largest ULID");
 	CHECK(ulid_generate_monotonic(&gen, 1, ULID_TIME_MAX, test_fill, out) == ULID_GEN_EXHAUSTED,
 		  "nothing after the largest ULID");
 	CHECK(ulid_generate_monotonic(&gen, 1, 1, test_fill, out) == ULID_GEN_EXHAUSTED,
@@ -190,12 +236,21 @@ test_random_failure(void)
 {
 	UlidGenerator gen = {0};
 	uint8_t		out[16];
+	uint8_t		prev[16];
 
 	reset_fill(-1);
 	CHECK(ulid_generate_monotonic(&gen, 1, 100, failing_fill, out) == ULID_GEN_NO_RANDOM, "monotonic");
 	CHECK(ulid_generate_random(&gen, 1, 100, failing_fill, out) == ULID_GEN_NO_RANDOM, "random");
 	CHECK(!gen.started, "a failed call starts no sequence");
 	CHECK(ulid_generate_monotonic(&gen, 1, 100, test_fill, out) == ULID_GEN_OK, "recovers");
+
+	/* a failure when stepping the counter leaves the sequence as it was */
+	memcpy(prev, out, 16);
+	gen.pool_left = 0;
+	CHECK(ulid_generate_monotonic(&gen, 1, 100, failing_fill, out) == ULID_GEN_NO_RANDOM,
+		  "same millisecond");
+	CHECK(ulid_generate_monotonic(&gen, 1, 100, test_fill, out) == ULID_GEN_OK, "recovers again");
+	CHECK(is_next(prev, out), "no counter value was lost or reused");
 }
 
 /* The pool is refilled once every ULID_POOL_IDS IDs, never mid-ID */
@@ -215,7 +270,7 @@ test_pool_refill(void)
 	CHECK(gen.pool_left == 0, "pool used up exactly");
 	CHECK(ulid_generate_monotonic(&gen, 1, ms, test_fill, out) == ULID_GEN_OK, "one more");
 	CHECK(fill_calls == 2, "refilled when empty, got %d", fill_calls);
-	CHECK(out[ULID_TIME_LEN] == pool_byte(2, 0), "the new pool's first bytes are used");
+	CHECK(random_from_pool(out, 2, 0), "the new pool's first bytes are used");
 }
 
 /*
@@ -236,12 +291,12 @@ test_owner_change(void)
 
 	CHECK(ulid_generate_monotonic(&gen, 101, 4242, test_fill, child) == ULID_GEN_OK, "child");
 	CHECK(fill_calls == 2, "child refilled the pool, got %d fills", fill_calls);
-	CHECK(!is_successor(parent, child), "child does not continue the parent's sequence");
-	CHECK(child[ULID_TIME_LEN] == pool_byte(2, 0), "child uses its own random bytes");
+	CHECK(!is_next(parent, child), "child does not continue the parent's sequence");
+	CHECK(random_from_pool(child, 2, 0), "child uses its own random bytes");
 	CHECK(ulid_get_time_ms(child) == 4242, "child starts at the current millisecond");
 
 	CHECK(ulid_generate_monotonic(&gen, 101, 4242, test_fill, child2) == ULID_GEN_OK, "child again");
-	CHECK(is_successor(child, child2), "the child's own sequence is monotonic");
+	CHECK(is_next(child, child2), "the child's own sequence is monotonic");
 
 	reset_fill(-1);
 	CHECK(ulid_generate_random(&gen, 102, 4242, test_fill, child2) == ULID_GEN_OK, "random in grandchild");
@@ -266,7 +321,7 @@ test_generate_random(void)
 	CHECK(ulid_generate_random(&gen, 1, 12345, test_fill, rnd) == ULID_GEN_OK, "any time");
 	CHECK(ulid_get_time_ms(rnd) == 12345, "given time");
 	CHECK(ulid_generate_monotonic(&gen, 1, 3000, test_fill, next) == ULID_GEN_OK, "monotonic again");
-	CHECK(is_successor(mono, next), "random calls leave the monotonic sequence alone");
+	CHECK(is_next(mono, next), "random calls leave the monotonic sequence alone");
 }
 
 int
@@ -275,7 +330,7 @@ main(void)
 	test_new_millisecond();
 	test_same_millisecond();
 	test_clock_back();
-	test_random_overflow_carries();
+	test_counter_overflow_carries();
 	test_limits();
 	test_random_failure();
 	test_pool_refill();
