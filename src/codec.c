@@ -43,21 +43,43 @@ static const uint8_t ulid_digit_value[256] = {
 /*
  * Character 0 takes bits 127-125, characters 1-12 the rest of the high half,
  * character 13 straddles the halves (1 bit + 4 bits), and characters 14-25
- * take the 60 remaining bits of the low half.
+ * take the 60 remaining bits of the low half.  Written out, since compilers
+ * at -O2 keep a loop over variable shifts as a loop: 26 shift-mask-load-store
+ * groups and nothing else.
  */
 void
 ulid_encode(const uint8_t bin[ULID_BINARY_LEN], char out[ULID_TEXT_LEN])
 {
+	const char *a = ulid_alphabet;
 	uint64_t	hi = ulid_load_be64(bin);
 	uint64_t	lo = ulid_load_be64(bin + 8);
-	int			i;
 
-	out[0] = ulid_alphabet[hi >> 61];
-	for (i = 1; i <= 12; i++)
-		out[i] = ulid_alphabet[(hi >> (61 - 5 * i)) & 31];
-	out[13] = ulid_alphabet[((hi << 4) | (lo >> 60)) & 31];
-	for (i = 14; i <= 25; i++)
-		out[i] = ulid_alphabet[(lo >> (5 * (25 - i))) & 31];
+	out[0] = a[hi >> 61];
+	out[1] = a[(hi >> 56) & 31];
+	out[2] = a[(hi >> 51) & 31];
+	out[3] = a[(hi >> 46) & 31];
+	out[4] = a[(hi >> 41) & 31];
+	out[5] = a[(hi >> 36) & 31];
+	out[6] = a[(hi >> 31) & 31];
+	out[7] = a[(hi >> 26) & 31];
+	out[8] = a[(hi >> 21) & 31];
+	out[9] = a[(hi >> 16) & 31];
+	out[10] = a[(hi >> 11) & 31];
+	out[11] = a[(hi >> 6) & 31];
+	out[12] = a[(hi >> 1) & 31];
+	out[13] = a[((hi << 4) | (lo >> 60)) & 31];
+	out[14] = a[(lo >> 55) & 31];
+	out[15] = a[(lo >> 50) & 31];
+	out[16] = a[(lo >> 45) & 31];
+	out[17] = a[(lo >> 40) & 31];
+	out[18] = a[(lo >> 35) & 31];
+	out[19] = a[(lo >> 30) & 31];
+	out[20] = a[(lo >> 25) & 31];
+	out[21] = a[(lo >> 20) & 31];
+	out[22] = a[(lo >> 15) & 31];
+	out[23] = a[(lo >> 10) & 31];
+	out[24] = a[(lo >> 5) & 31];
+	out[25] = a[lo & 31];
 }
 
 size_t
@@ -71,24 +93,64 @@ ulid_find_invalid_char(const char *text, size_t len)
 	return i;
 }
 
+/*
+ * Adds the digit text[i] to acc, and its value to seen (an invalid digit's
+ * 0xFF shows there however acc turns out).
+ */
+#define ULID_DIGIT(acc, i) \
+	(d = ulid_digit_value[(unsigned char) text[i]], seen |= d, \
+	 (acc) = ((acc) << 5) | d)
+
+/*
+ * One pass over the text, written out like the encoder: each character is a
+ * load, a table lookup, and an OR into both seen and the accumulator.
+ * Validity is tested once at the end; a bad input only wasted the work.
+ */
 UlidDecodeStatus
 ulid_decode(const char *text, size_t len, uint8_t out[ULID_BINARY_LEN],
 			size_t *bad_pos)
 {
-	uint8_t		v[ULID_TEXT_LEN];
-	uint8_t		seen = 0;
 	uint64_t	hi = 0;
 	uint64_t	lo = 0;
-	int			i;
+	uint64_t	d;
+	uint8_t		seen = 0;
 
 	if (len != ULID_TEXT_LEN)
 		return ULID_DECODE_BAD_LENGTH;
 
-	for (i = 0; i < ULID_TEXT_LEN; i++)
-	{
-		v[i] = ulid_digit_value[(unsigned char) text[i]];
-		seen |= v[i];
-	}
+	/*
+	 * Characters 0-12 carry 65 bits and 13 one more: the top 2 fall off the
+	 * high half, and the overflow test below makes sure they were 0.
+	 */
+	ULID_DIGIT(hi, 0);
+	ULID_DIGIT(hi, 1);
+	ULID_DIGIT(hi, 2);
+	ULID_DIGIT(hi, 3);
+	ULID_DIGIT(hi, 4);
+	ULID_DIGIT(hi, 5);
+	ULID_DIGIT(hi, 6);
+	ULID_DIGIT(hi, 7);
+	ULID_DIGIT(hi, 8);
+	ULID_DIGIT(hi, 9);
+	ULID_DIGIT(hi, 10);
+	ULID_DIGIT(hi, 11);
+	ULID_DIGIT(hi, 12);
+	/* character 13: 1 bit for the high half, 4 for the low */
+	ULID_DIGIT(lo, 13);
+	hi = (hi << 1) | (lo >> 4);
+	lo &= 15;
+	ULID_DIGIT(lo, 14);
+	ULID_DIGIT(lo, 15);
+	ULID_DIGIT(lo, 16);
+	ULID_DIGIT(lo, 17);
+	ULID_DIGIT(lo, 18);
+	ULID_DIGIT(lo, 19);
+	ULID_DIGIT(lo, 20);
+	ULID_DIGIT(lo, 21);
+	ULID_DIGIT(lo, 22);
+	ULID_DIGIT(lo, 23);
+	ULID_DIGIT(lo, 24);
+	ULID_DIGIT(lo, 25);
 
 	if (seen >= 32)
 	{
@@ -97,15 +159,8 @@ ulid_decode(const char *text, size_t len, uint8_t out[ULID_BINARY_LEN],
 	}
 
 	/* 26 digits hold 130 bits; the top 2 must be zero */
-	if (v[0] > 7)
+	if (ulid_digit_value[(unsigned char) text[0]] > 7)
 		return ULID_DECODE_OVERFLOW;
-
-	for (i = 0; i <= 12; i++)
-		hi = (hi << 5) | v[i];
-	hi = (hi << 1) | (v[13] >> 4);
-	lo = v[13] & 15;
-	for (i = 14; i <= 25; i++)
-		lo = (lo << 5) | v[i];
 
 	ulid_store_be64(out, hi);
 	ulid_store_be64(out + 8, lo);
