@@ -16,7 +16,7 @@ PG_CPPFLAGS = -I$(srcdir)/src -DULID_VERSION=\"$(EXTVERSION)\"
 # -Wextra's unused-parameter fires on every PG_FUNCTION_ARGS left unused
 PG_CFLAGS = -Wall -Wextra -Wno-unused-parameter
 
-EXTRA_CLEAN = test/unit_codec test/unit_generator
+EXTRA_CLEAN = test/unit_codec test/unit_generator bench/codec_bench
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
@@ -50,3 +50,11 @@ test/unit_%: test/unit_%.c test/unit.h $(UNIT_SRCS) src/codec.h src/generator.h
 unittest: test/unit_codec test/unit_generator
 	test/unit_codec
 	test/unit_generator
+
+# Benchmarks (bench/run.sh): every workload side by side, medians and ratios
+bench/codec_bench: bench/codec_bench.c $(UNIT_SRCS) src/codec.h src/generator.h
+	$(CC) $(CFLAGS) -Isrc -o $@ $< $(UNIT_SRCS)
+
+.PHONY: bench
+bench:
+	bench/run.sh

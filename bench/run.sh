@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# make bench: every workload of the benchmark in one run, side by side.
+# Builds and installs the extension, runs the SQL workloads in a throwaway
+# cluster (and workload 3 in a second one with shared_buffers = 16MB),
+# counts instructions of the pure C code with callgrind, and writes
+# results.md, inserts.dat and inserts.png to BENCH_OUT (default
+# bench/results/DATE).  BENCH_ROUNDS (5) and BENCH_SCALE (1) shorten a trial.
+
+source "$(dirname "${BASH_SOURCE[0]}")/../scripts/common.sh"
+
+out=${BENCH_OUT:-$ULID_ROOT/bench/results/$(date -u +%Y-%m-%d)}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+
+ensure_build_deps
+ensure_packages python3 gnuplot-nox strace gdb valgrind
+build_and_install
+make -C "$ULID_ROOT" -s PG_CONFIG="$PG_CONFIG" bench/codec_bench
+
+trap stop_cluster EXIT
+{
+	echo "$(nproc) cores, $(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)"
+	echo ", $(free -g | awk '/Mem:/ {print $2}') GiB, $(date -u +%Y-%m-%d)"
+} | tr -d '\n' >"$out/machine.txt"
+
+# JIT off: its compile time would land on some queries and not others
+CLUSTER_OPTS="-c jit=off"
+start_cluster
+say "SQL workloads 1, 2, 4, 5, 6"
+BENCH_DATA_DIR=$CLUSTER_DIR python3 "$ULID_ROOT/bench/sql_bench.py" main "$out/main.json"
+stop_cluster
+
+CLUSTER_OPTS="-c jit=off -c shared_buffers=16MB"
+start_cluster
+say "SQL workload 3 (shared_buffers = 16MB)"
+python3 "$ULID_ROOT/bench/sql_bench.py" small_buffers "$out/small_buffers.json"
+stop_cluster
+
+say "workload 7: instructions per call (callgrind)"
+: >"$out/codec.txt"
+for op in encode decode gen_same_ms gen_new_ms gen_random; do
+	valgrind --tool=callgrind --toggle-collect=measure \
+		--callgrind-out-file="$out/callgrind.$op" "$ULID_ROOT/bench/codec_bench" "$op" >/dev/null 2>&1
+	callgrind_annotate "$out/callgrind.$op" |
+		awk -v op="$op" '/PROGRAM TOTALS/ {gsub(",", "", $1); printf "%s %.1f\n", op, $1 / 100000}' \
+			>>"$out/codec.txt"
+	rm -f "$out/callgrind.$op"
+done
+
+python3 "$ULID_ROOT/bench/report.py" "$out"
+gnuplot -e "data='$out/inserts.dat'; out='$out/inserts.png'; title='Inserts into an UNLOGGED table with a primary key, shared\\_buffers = 16MB ($(cat "$out/machine.txt"))'" \
+	"$ULID_ROOT/bench/inserts.gp"
+say "results in $out"
