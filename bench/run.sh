@@ -48,6 +48,6 @@ for op in encode decode gen_same_ms gen_new_ms gen_random; do
 done
 
 python3 "$ULID_ROOT/bench/report.py" "$out"
-gnuplot -e "data='$out/inserts.dat'; out='$out/inserts.png'; title='Inserts into an UNLOGGED table with a primary key, shared\\_buffers = 16MB ($(cat "$out/machine.txt"))'" \
+gnuplot -e "data='$out/inserts.dat'; out='$out/inserts.png'; machine='$(cat "$out/machine.txt")'" \
 	"$ULID_ROOT/bench/inserts.gp"
 say "results in $out"

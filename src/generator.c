@@ -30,26 +30,31 @@ claim_state(UlidGenerator *gen, int64_t owner)
 	}
 }
 
-/* Takes the next len random bytes from the pool, refilling it when needed. */
-static inline bool
-take_random(UlidGenerator *gen, UlidRandomFill fill, uint8_t *dst, size_t len)
+/*
+ * The next len random bytes of the pool, refilled when needed; NULL if the
+ * random source failed.  They stay valid until the next call.
+ */
+static inline const uint8_t *
+take_random(UlidGenerator *gen, UlidRandomFill fill, size_t len)
 {
+	const uint8_t *bytes;
+
 	if (gen->pool_left < len)
 	{
 		if (!fill(gen->pool, ULID_POOL_BYTES))
-			return false;
+			return NULL;
 		gen->pool_left = ULID_POOL_BYTES;
 	}
-	memcpy(dst, gen->pool + (ULID_POOL_BYTES - gen->pool_left), len);
+	bytes = gen->pool + (ULID_POOL_BYTES - gen->pool_left);
 	gen->pool_left -= len;
-	return true;
+	return bytes;
 }
 
 UlidGenStatus
 ulid_generate_monotonic(UlidGenerator *gen, int64_t owner, uint64_t now_ms,
 						UlidRandomFill fill, uint8_t out[ULID_BINARY_LEN])
 {
-	uint8_t		random[ULID_RANDOM_LEN];
+	const uint8_t *random;
 
 	claim_state(gen, owner);
 
@@ -64,7 +69,7 @@ ulid_generate_monotonic(UlidGenerator *gen, int64_t owner, uint64_t now_ms,
 		 */
 		if (gen->hi == UINT64_MAX)
 			return ULID_GEN_EXHAUSTED;
-		if (!take_random(gen, fill, random, sizeof(uint64_t)))
+		if ((random = take_random(gen, fill, sizeof(uint64_t))) == NULL)
 			return ULID_GEN_NO_RANDOM;
 		gen->hi++;
 	}
@@ -74,7 +79,7 @@ ulid_generate_monotonic(UlidGenerator *gen, int64_t owner, uint64_t now_ms,
 		 * A new millisecond: the counter starts at a random value below
 		 * 0x8000, leaving at least 32768 steps before it carries.
 		 */
-		if (!take_random(gen, fill, random, ULID_RANDOM_LEN))
+		if ((random = take_random(gen, fill, ULID_RANDOM_LEN)) == NULL)
 			return ULID_GEN_NO_RANDOM;
 		gen->hi = (now_ms << 16) | ((uint64_t) (random[8] & 0x7F) << 8) | random[9];
 		gen->started = true;
@@ -90,12 +95,15 @@ UlidGenStatus
 ulid_generate_random(UlidGenerator *gen, int64_t owner, uint64_t ms,
 					 UlidRandomFill fill, uint8_t out[ULID_BINARY_LEN])
 {
+	const uint8_t *random;
+
 	claim_state(gen, owner);
 
 	if (ms > ULID_TIME_MAX)
 		return ULID_GEN_TIME_RANGE;
-	if (!take_random(gen, fill, out + ULID_TIME_LEN, ULID_RANDOM_LEN))
+	if ((random = take_random(gen, fill, ULID_RANDOM_LEN)) == NULL)
 		return ULID_GEN_NO_RANDOM;
+	memcpy(out + ULID_TIME_LEN, random, ULID_RANDOM_LEN);
 	ulid_set_time_ms(out, ms);
 	return ULID_GEN_OK;
 }
