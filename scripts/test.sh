@@ -47,7 +47,7 @@ fi
 
 # the upgrade path and the drivers, against the same cluster; each suite
 # prints "name: N passed, N failed"
-for suite in test/upgrade/run.sh; do
+for suite in test/upgrade/run.sh test/drivers/run.sh; do
 	say "$suite"
 	suite_status=0
 	"$ULID_ROOT/$suite" 2>&1 | tee "$work/suite.log" || suite_status=$?
