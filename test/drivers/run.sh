@@ -25,6 +25,11 @@ status=0
 say "psycopg $(/usr/bin/python3 -c 'import psycopg; print(psycopg.__version__)')"
 /usr/bin/python3 "$here/python/test_psycopg.py" || status=1
 
+# npm has its own CA list: point it at the system's, which holds any local
+# (proxy) certificate authority
+if [ -z "${npm_config_cafile:-}" ] && [ -f /etc/ssl/certs/ca-certificates.crt ]; then
+	export npm_config_cafile=/etc/ssl/certs/ca-certificates.crt
+fi
 say "node $(node --version), npm ci"
 if (cd "$here/node" && npm ci --no-audit --no-fund --loglevel=error); then
 	say "node-postgres $(node -p "require('$here/node/node_modules/pg/package.json').version")"
