@@ -7,9 +7,9 @@ PURE_OBJS = src/codec.o src/generator.o
 OBJS = src/ulid.o src/ulid_ops.o src/ulid_cast.o src/ulid_gen.o $(PURE_OBJS)
 SRC_HEADERS = src/codec.h src/generator.h src/ulid.h src/compat.h
 
-DATA = $(EXTENSION)--1.0.sql
+DATA = $(EXTENSION)--1.0.sql $(EXTENSION)--1.0--1.1.sql
 
-REGRESS = catalog io operators indexes casts copy generator aggregates
+REGRESS = catalog io operators indexes casts copy generator aggregates crosstype postgres_fdw
 REGRESS_OPTS = --load-extension=$(EXTENSION)
 
 PG_CPPFLAGS = -I$(srcdir)/src -DULID_VERSION=\"$(EXTVERSION)\"

@@ -45,5 +45,17 @@ if [ "$regress_status" -ne 0 ]; then
 	[ -f "$ULID_ROOT/regression.diffs" ] && cat "$ULID_ROOT/regression.diffs"
 fi
 
+# the upgrade path, the drivers and the README's reference tables against
+# the same cluster, then the Debian package (last: on CI it installs and
+# removes it); each suite prints "name: N passed, N failed"
+for suite in test/upgrade/run.sh test/drivers/run.sh test/docs/reference.py test/packaging/run.sh; do
+	say "$suite"
+	suite_status=0
+	"$ULID_ROOT/$suite" 2>&1 | tee "$work/suite.log" || suite_status=$?
+	before=$failed
+	add_counts "$work/suite.log"
+	[ "$suite_status" -eq 0 ] || [ "$failed" -gt "$before" ] || failed=$((failed + 1))
+done
+
 echo "total: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -15,12 +15,13 @@ SELECT typlen, typbyval, typalign, typstorage, typcategory
 FROM pg_type WHERE oid = 'ulid'::regtype;
 
 -- operator families and their support functions
-SELECT am.amname, f.opfname, ap.amprocnum, ap.amproc::regprocedure
+SELECT am.amname, f.opfname, ap.amproclefttype::regtype AS left,
+       ap.amprocrighttype::regtype AS right, ap.amprocnum, ap.amproc::regprocedure
 FROM pg_opfamily f
 JOIN pg_am am ON am.oid = f.opfmethod
 JOIN pg_amproc ap ON ap.amprocfamily = f.oid
 WHERE f.opfname LIKE 'ulid%'
-ORDER BY 1, 2, 3;
+ORDER BY 1, 2, ap.amproclefttype::regtype::text, ap.amprocrighttype::regtype::text, 5;
 
 -- operator classes: which are the defaults
 SELECT am.amname, c.opcname, c.opcdefault

@@ -43,7 +43,8 @@ ORDER BY o.oprname;
 -- NULLs: strict functions
 SELECT NULL::ulid = NULL::ulid AS eq, ulid_cmp(NULL, '00000000000000000000000000') AS cmp;
 
--- no implicit casts between ulid and uuid, so no ambiguous operators
+-- still no implicit casts between ulid and uuid; since 1.1 this is the
+-- cross-type operator ulid = uuid (sql/crosstype.sql tests them all)
 SELECT '01ARYZ6S41TSV4RRFFQ69G5FAV'::ulid = '01563df3-6481-d676-4c61-efb99302bd5b'::uuid;
 
 DROP TABLE op_values;

@@ -1,0 +1,166 @@
+#!/usr/bin/env bash
+# Packaging test: the versions agree (versions.sh); debian/ builds
+# postgresql-NN-ulid with dpkg-buildpackage from a copy of the tree (so no
+# artefacts land in it), running the regression suite under pg_virtualenv
+# during the build; the package holds every file the extension needs; and
+# the installed package gives a working CREATE EXTENSION ulid.
+#
+# Installing the package, two ways (ULID_PACKAGE_INSTALL):
+#   system   apt-get install the .deb into this machine's PostgreSQL, test,
+#            dpkg -r it, then make install again, so the system ends as it
+#            began.  The default on a CI machine (CI=true, root, system
+#            pg_config): those are throwaway.
+#   extract  dpkg -x the .deb into a private copy of this machine's
+#            PostgreSQL (binaries find their files relative to themselves)
+#            and test there; the system is never touched.  The default
+#            elsewhere, e.g. a shared development machine.
+# Prints "versions: N passed, N failed" and "packaging: N passed, N failed".
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+source "$here/../../scripts/common.sh"
+set +e
+
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); echo "ok: $*"; }
+fail() { failed=$((failed + 1)); echo "FAILED: $*"; }
+finish() { echo "packaging: $passed passed, $failed failed"; [ "$failed" -eq 0 ]; exit; }
+
+system_pg_config=/usr/lib/postgresql/$PG_MAJOR/bin/pg_config
+if [ -z "${ULID_PACKAGE_INSTALL:-}" ]; then
+	if [ "${CI:-}" = true ] && [ "$(id -u)" -eq 0 ] && [ "$PG_CONFIG" = "$system_pg_config" ]; then
+		ULID_PACKAGE_INSTALL=system
+	else
+		ULID_PACKAGE_INSTALL=extract
+	fi
+fi
+
+ensure_packages python3 build-essential dpkg-dev debhelper postgresql-server-dev-all
+work=$(mktemp -d /tmp/ulid-packaging.XXXXXX)
+trap 'stop_cluster; rm -rf "$work"' EXIT
+# the test clusters run as the postgres user, and read the package's files here
+chmod 755 "$work"
+
+# 1. versions: its own "versions: N passed, N failed" line counts them
+"$here/versions.sh" | tee "$work/versions.log"
+grep -q '^versions: [0-9]* passed, [0-9]* failed$' "$work/versions.log" || fail "versions.sh ended early"
+
+# 2. build from a copy of the sources the package needs (no build products:
+# the tree has been built by now; and no git needed, CI may lack it)
+say "dpkg-buildpackage (tests run under pg_virtualenv during the build)"
+tree_state() { find "$ULID_ROOT" -path "$ULID_ROOT/.git" -prune -o -printf '%P %s %T@\n' | sort; }
+state_before=$(tree_state)
+mkdir "$work/src"
+(cd "$ULID_ROOT" && tar -c debian Makefile ulid.control ulid--*.sql META.json README.md sql expected \
+	$(find src -name '*.[ch]')) | tar -x -C "$work/src"
+start=$(date +%s)
+if (cd "$work/src" && dpkg-buildpackage -us -uc -b) >"$work/build.log" 2>&1; then
+	pass "dpkg-buildpackage -us -uc -b in $(($(date +%s) - start)) s"
+else
+	tail -n 60 "$work/build.log"
+	fail "dpkg-buildpackage -us -uc -b"
+	finish
+fi
+grep -E '^test |^ok [0-9]|^not ok|tests passed|failed' "$work/build.log"
+if grep -qE 'All [0-9]+ tests passed|^# All [0-9]+ tests passed' "$work/build.log" &&
+	! grep -qE 'FAILED|^not ok' "$work/build.log"; then
+	pass "the regression suite passed inside the package build"
+else
+	fail "the regression suite in the package build"
+fi
+state_after=$(tree_state)
+if [ "$state_before" = "$state_after" ]; then
+	pass "the build left the repository as it was"
+else
+	fail "the build changed the repository: $(diff <(echo "$state_before") <(echo "$state_after"))"
+fi
+
+deb=$(ls "$work"/postgresql-"$PG_MAJOR"-ulid_*.deb 2>/dev/null | head -n 1)
+if [ -n "$deb" ]; then
+	pass "built $(basename "$deb")"
+else
+	fail "no postgresql-$PG_MAJOR-ulid_*.deb"
+	finish
+fi
+
+# 3. the package holds the library, the control file and every script
+missing=
+dpkg -c "$deb" >"$work/contents.txt"
+for f in usr/lib/postgresql/$PG_MAJOR/lib/ulid.so usr/share/postgresql/$PG_MAJOR/extension/ulid.control \
+	$(cd "$ULID_ROOT" && ls ulid--*.sql | sed "s|^|usr/share/postgresql/$PG_MAJOR/extension/|"); do
+	grep -q " \./$f\$" "$work/contents.txt" || missing="$missing $f"
+done
+if [ -z "$missing" ]; then
+	pass "the package holds ulid.so, ulid.control and $(cd "$ULID_ROOT" && ls ulid--*.sql | tr '\n' ' ')"
+else
+	fail "missing from the package:$missing"
+fi
+
+# 4. install it, CREATE EXTENSION ulid, use it
+smoke_sql="
+CREATE EXTENSION ulid;
+SELECT extversion FROM pg_extension WHERE extname = 'ulid';
+SELECT gen_ulid() < gen_ulid(), '01ARYZ6S41TSV4RRFFQ69G5FAV'::ulid = '01563df3-6481-d676-4c61-efb99302bd5b'::uuid;
+"
+want=$(printf '%s\nt|t' "$(sed -n "s/^default_version = '\(.*\)'$/\1/p" "$ULID_ROOT/ulid.control")")
+smoke() {	# smoke DESCRIPTION: CREATE EXTENSION in a fresh cluster of $PG_CONFIG
+	start_cluster || { fail "$1: start a cluster"; return; }
+	got=$(psql -X -q -At -v ON_ERROR_STOP=1 -c "$smoke_sql" 2>&1)
+	if [ "$got" = "$want" ]; then
+		pass "$1: CREATE EXTENSION ulid gives version $(echo "$got" | head -n 1) and works"
+	else
+		fail "$1: CREATE EXTENSION ulid gave [$got], want [$want]"
+	fi
+	stop_cluster
+}
+
+if [ "$ULID_PACKAGE_INSTALL" = system ]; then
+	say "installing $(basename "$deb") into the system (a CI machine), removing it after"
+	if "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "$deb" >"$work/install.log" 2>&1 &&
+		dpkg-query -W -f='${Status}' "postgresql-$PG_MAJOR-ulid" | grep -q 'install ok installed'; then
+		pass "apt-get install $(basename "$deb")"
+		owner=$(dpkg -S "$("$PG_CONFIG" --pkglibdir)/ulid.so" 2>/dev/null | cut -d: -f1)
+		[ "$owner" = "postgresql-$PG_MAJOR-ulid" ] && pass "ulid.so belongs to the package" ||
+			fail "ulid.so belongs to '$owner'"
+		smoke "installed package"
+	else
+		cat "$work/install.log"
+		fail "apt-get install $(basename "$deb")"
+	fi
+	# leave the system as it was: package gone, make-installed files back
+	"${SUDO[@]}" dpkg -r "postgresql-$PG_MAJOR-ulid" >/dev/null 2>&1
+	if dpkg-query -W -f='${Status}' "postgresql-$PG_MAJOR-ulid" 2>/dev/null | grep -q 'install ok installed'; then
+		fail "dpkg -r postgresql-$PG_MAJOR-ulid"
+	else
+		pass "dpkg -r postgresql-$PG_MAJOR-ulid"
+	fi
+	"${SUDO[@]}" make -C "$ULID_ROOT" -s PG_CONFIG="$PG_CONFIG" with_llvm=no install
+	if cmp -s "$ULID_ROOT/ulid.so" "$("$PG_CONFIG" --pkglibdir)/ulid.so" &&
+		cmp -s "$ULID_ROOT/ulid.control" "$("$PG_CONFIG" --sharedir)/extension/ulid.control"; then
+		pass "make install put this tree's ulid.so and ulid.control back"
+	else
+		fail "the make-installed files are not back"
+	fi
+else
+	say "extracting $(basename "$deb") into a private copy of PostgreSQL $PG_MAJOR"
+	root=$work/root
+	bindir=$("$system_pg_config" --bindir)
+	mkdir -p "$root/usr/lib/postgresql" "$root/usr/share/postgresql"
+	cp -a "/usr/lib/postgresql/$PG_MAJOR" "$root/usr/lib/postgresql/" &&
+		cp -a "/usr/share/postgresql/$PG_MAJOR" "$root/usr/share/postgresql/"
+	# whatever ulid files the system has (make install) are not the package's
+	rm -f "$root/usr/lib/postgresql/$PG_MAJOR/lib/ulid.so" "$root/usr/share/postgresql/$PG_MAJOR/extension/ulid"*
+	rm -rf "$root/usr/lib/postgresql/$PG_MAJOR/lib/bitcode/ulid"*
+	if dpkg -x "$deb" "$root"; then
+		pass "dpkg -x $(basename "$deb")"
+		PG_CONFIG=$root/usr/lib/postgresql/$PG_MAJOR/bin/pg_config
+		[ "$("$PG_CONFIG" --pkglibdir)" = "$root/usr/lib/postgresql/$PG_MAJOR/lib" ] &&
+			pass "the private copy finds its files under $root" ||
+			fail "the private copy's pkglibdir is $("$PG_CONFIG" --pkglibdir)"
+		smoke "extracted package"
+	else
+		fail "dpkg -x $(basename "$deb")"
+	fi
+fi
+
+finish

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# The version lives in ulid.control (default_version); META.json (PGXN, whose
+# versions are semantic: 1.1 is 1.1.0) and debian/changelog (upstream part
+# of its newest entry) must agree with it.  Prints "versions: N passed, N failed".
+
+set -uo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+passed=0
+failed=0
+check() {	# check WHAT GOT WANT
+	if [ "$2" = "$3" ]; then
+		passed=$((passed + 1)); echo "ok: $1 is $2"
+	else
+		failed=$((failed + 1)); echo "FAILED: $1 is '$2', want '$3'"
+	fi
+}
+
+control=$(sed -n "s/^default_version = '\(.*\)'$/\1/p" "$root/ulid.control")
+semver=$control
+while [ "$(echo "$semver" | tr -cd . | wc -c)" -lt 2 ]; do semver=$semver.0; done
+echo "ulid.control: default_version $control (semantic version $semver)"
+
+meta() {
+	/usr/bin/python3 -c 'import json, sys
+m = json.load(open(sys.argv[1]))
+print(eval(sys.argv[2], {"m": m}))' "$root/META.json" "$1" 2>&1
+}
+check "META.json version" "$(meta 'm["version"]')" "$semver"
+check "META.json provides.ulid.version" "$(meta 'm["provides"]["ulid"]["version"]')" "$semver"
+check "META.json name" "$(meta 'm["name"]')" "ulid"
+check "META.json meta-spec version" "$(meta 'm["meta-spec"]["version"]')" "1.0.0"
+check "META.json PostgreSQL prerequisite" "$(meta 'm["prereqs"]["runtime"]["requires"]["PostgreSQL"]')" "13.0.0"
+file=$(meta 'm["provides"]["ulid"]["file"]')
+check "META.json provides.ulid.file ($file) exists" "$([ -f "$root/$file" ] && echo yes || echo no)" yes
+
+# "ulid (1.1-1) unstable; ..." -> 1.1
+debian=$(sed -n '1s/^ulid (\([^)]*\)).*/\1/p' "$root/debian/changelog")
+check "debian/changelog upstream version" "${debian%-*}" "$control"
+
+echo "versions: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
