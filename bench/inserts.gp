@@ -9,6 +9,13 @@ set format x "%.1f"
 set yrange [0:*]
 set key right center box opaque
 set grid
-plot data using ($1/1e6):($2/1e3) with linespoints pt 7 ps 0.6 title "bigint identity", \
-     data using ($1/1e6):($3/1e3) with linespoints pt 5 ps 0.6 title "uuid, gen\\_random\\_uuid()", \
-     data using ($1/1e6):($4/1e3) with linespoints pt 9 ps 0.6 title "ulid, gen\\_ulid()"
+style = "with linespoints ps 0.6"
+cmd = "plot data using ($1/1e6):($2/1e3) ".style." pt 7 title 'bigint identity', " \
+    . "data using ($1/1e6):($3/1e3) ".style." pt 5 title 'uuid, gen\\_random\\_uuid()', " \
+    . "data using ($1/1e6):($4/1e3) ".style." pt 9 title 'ulid, gen\\_ulid()'"
+# a fifth column, uuidv7() on PostgreSQL 18, when the run had one
+stats data nooutput
+if (STATS_columns >= 5) {
+	cmd = cmd.", data using ($1/1e6):($5/1e3) ".style." pt 11 title 'uuid, uuidv7()'"
+}
+eval cmd

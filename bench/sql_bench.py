@@ -92,6 +92,8 @@ def generation(db):
         "gen_ulid()": "gen_ulid()",
         "gen_random_ulid()": "gen_random_ulid()",
     }
+    if int(db.value("SHOW server_version_num")) >= 180000:
+        calls["uuidv7()"] = "uuidv7()"
     # keep generate_series's 2M rows in memory
     db.run("SET work_mem = '256MB'")
     return {"rows": n, "ms": interleaved(list(calls), lambda v: db.timed(
@@ -105,14 +107,22 @@ PK_TYPES = {
 }
 
 
+def pk_types(db):
+    """The keys to compare: on PostgreSQL 18, also core's uuidv7()."""
+    types = dict(PK_TYPES)
+    if int(db.value("SHOW server_version_num")) >= 180000:
+        types["uuid v7"] = "uuid PRIMARY KEY DEFAULT uuidv7()"
+    return types
+
+
 def create_pk_table(db, variant):
     db.run("DROP TABLE IF EXISTS pk_bench; "
-           "CREATE UNLOGGED TABLE pk_bench (id %s, v int)" % PK_TYPES[variant])
+           "CREATE UNLOGGED TABLE pk_bench (id %s, v int)" % pk_types(db)[variant])
 
 
 def primary_keys(db):
     n = rows(1000000)
-    index = {v: [] for v in PK_TYPES}
+    index = {v: [] for v in pk_types(db)}
 
     def measure(v):
         create_pk_table(db, v)
@@ -123,7 +133,7 @@ def primary_keys(db):
         index[v].append({"leaf_density": float(density), "bytes": int(size)})
         return ms
 
-    ms = interleaved(list(PK_TYPES), measure)
+    ms = interleaved(list(pk_types(db)), measure)
     db.run("DROP TABLE pk_bench")
     return {"rows": n, "ms": ms, "index": index}
 
@@ -139,7 +149,7 @@ def primary_keys_growing(db):
         return [db.timed("INSERT INTO pk_bench (v) SELECT g FROM generate_series(1, %d) g"
                          % chunk) for _ in range(chunks)]
 
-    ms = interleaved(list(PK_TYPES), measure)
+    ms = interleaved(list(pk_types(db)), measure)
     db.run("DROP TABLE pk_bench")
     return {"rows": chunk * chunks, "chunk_rows": chunk,
             "shared_buffers": db.value("SHOW shared_buffers"), "chunk_ms": ms}
@@ -191,6 +201,10 @@ def sorting(db):
         CREATE TABLE s_uuid_shuffled AS SELECT gen_random_uuid() AS id FROM generate_series(1, %(n)d);
         CREATE TABLE s_uuid AS SELECT id FROM s_uuid_shuffled ORDER BY id;
         VACUUM ANALYZE""" % {"n": n})
+    if int(db.value("SHOW server_version_num")) >= 180000:
+        db.run("CREATE TEMP TABLE s_uuidv7 AS SELECT uuidv7() AS id FROM generate_series(1, %d); "
+               "CREATE TABLE s_uuidv7_shuffled AS SELECT id FROM s_uuidv7 ORDER BY random(); "
+               "DROP TABLE s_uuidv7; VACUUM ANALYZE s_uuidv7_shuffled" % n)
     # a plain in-memory sort in this backend: no parallel workers
     db.run("SET work_mem = '1GB'; SET max_parallel_workers_per_gather = 0")
     tables = {
@@ -200,11 +214,14 @@ def sorting(db):
         "ulid ordered": "s_ulid",
         "uuid ordered": "s_uuid",
     }
+    if int(db.value("SHOW server_version_num")) >= 180000:
+        tables["uuid v7 shuffled"] = "s_uuidv7_shuffled"
     # OFFSET past the end: the whole sort runs, no row reaches the client
     ms = interleaved(list(tables), lambda v: db.timed(
         "SELECT id FROM %s ORDER BY id OFFSET %d" % (tables[v], n)))
     db.run("DROP TABLE s_ulid, s_ulid_shuffled, s_random_ulid, s_random_ulid_shuffled, "
-           "s_uuid_shuffled, s_uuid; RESET work_mem; RESET max_parallel_workers_per_gather")
+           "s_uuid_shuffled, s_uuid; DROP TABLE IF EXISTS s_uuidv7_shuffled; "
+           "RESET work_mem; RESET max_parallel_workers_per_gather")
     return {"rows": n, "ms": ms}
 
 
