@@ -9,7 +9,7 @@ SRC_HEADERS = src/codec.h src/generator.h src/ulid.h src/compat.h
 
 DATA = $(EXTENSION)--1.0.sql
 
-REGRESS = catalog io operators indexes casts copy generator aggregates
+REGRESS = catalog io operators indexes casts copy generator aggregates partitions
 REGRESS_OPTS = --load-extension=$(EXTENSION)
 
 PG_CPPFLAGS = -I$(srcdir)/src -DULID_VERSION=\"$(EXTVERSION)\"
