@@ -47,7 +47,9 @@ status=0
 cat "$tap_dir/prove.log"
 
 # prove -v echoes each test's TAP lines: "ok N - name" or "not ok N - name"
-p=$(grep -cE '^ok [0-9]+' "$tap_dir/prove.log" || true)
+# (a skipped test, "ok N # skip why", counts as neither)
+p=$(grep -E '^ok [0-9]+' "$tap_dir/prove.log" | grep -cvE '^ok [0-9]+ # skip' || true)
+s=$(grep -cE '^ok [0-9]+ # skip' "$tap_dir/prove.log" || true)
 f=$(grep -cE '^not ok [0-9]+' "$tap_dir/prove.log" || true)
 # a script that dies part-way fails without a "not ok" line of its own
 if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
@@ -60,5 +62,6 @@ if [ "$status" -ne 0 ]; then
 		tail -n 40 "$log"
 	done
 fi
+[ "$s" -eq 0 ] || say "$s TAP tests skipped"
 echo "tap: $p passed, $f failed"
 [ "$status" -eq 0 ]
