@@ -50,3 +50,6 @@ test/unit_%: test/unit_%.c test/unit.h $(UNIT_SRCS) src/codec.h src/generator.h
 unittest: test/unit_codec test/unit_generator
 	test/unit_codec
 	test/unit_generator
+
+# fuzzing and sanitizer builds of the pure code (fuzz, unittest-sanitize)
+include test/fuzz/fuzz.mk
