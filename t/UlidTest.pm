@@ -40,7 +40,8 @@ sub check_indexes
 		JOIN pg_class c ON c.oid = i.indexrelid
 		JOIN pg_am am ON am.oid = c.relam
 		JOIN pg_namespace n ON n.oid = c.relnamespace
-		WHERE am.amname = 'btree' AND n.nspname NOT IN ('pg_catalog', 'pg_toast')
+		WHERE am.amname = 'btree' AND c.relkind = 'i'
+		  AND n.nspname NOT IN ('pg_catalog', 'pg_toast')
 		  AND c.relpersistence <> 't'});
 	is($ret, 0, "$what: amcheck bt_index_check(heapallindexed) is clean")
 	  or diag($err);
