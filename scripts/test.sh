@@ -43,8 +43,8 @@ counted() {
 }
 say "C unit tests under ASan and UBSan, and a short fuzz run"
 ensure_packages clang-14 libclang-rt-14-dev
-counted make -C "$ULID_ROOT" -s unittest-sanitize
-counted make -C "$ULID_ROOT" -s fuzz-build
+counted make -C "$ULID_ROOT" -s PG_CONFIG="$PG_CONFIG" unittest-sanitize
+counted make -C "$ULID_ROOT" -s PG_CONFIG="$PG_CONFIG" fuzz-build
 counted "$ULID_ROOT/scripts/fuzz.sh" "${ULID_FUZZ_SECONDS:-8}"
 
 say "regression tests"
