@@ -42,9 +42,8 @@ done
 status=0
 (cd "$tap_dir" && "${run_as[@]}" env TESTDIR="$tap_dir" PATH="$bindir:$PATH" \
 	PG_CONFIG="$bindir/pg_config" PG_REGRESS="$(dirname "$perl_lib")/regress/pg_regress" \
-	prove -v -I "$perl_lib" -I "$tap_dir/t" "${tests[@]}") \
-	>"$tap_dir/prove.log" 2>&1 || status=$?
-cat "$tap_dir/prove.log"
+	prove -v -I "$perl_lib" -I "$tap_dir/t" "${tests[@]}") 2>&1 |
+	tee "$tap_dir/prove.log" || status=$?
 
 # prove -v echoes each test's TAP lines: "ok N - name" or "not ok N - name"
 # (a skipped test, "ok N # skip why", counts as neither)
