@@ -9,7 +9,7 @@ SRC_HEADERS = src/codec.h src/generator.h src/ulid.h src/compat.h
 
 DATA = $(EXTENSION)--1.0.sql
 
-REGRESS = catalog io operators indexes casts copy generator aggregates partitions
+REGRESS = catalog io operators indexes casts copy generator aggregates
 REGRESS_OPTS = --load-extension=$(EXTENSION)
 
 PG_CPPFLAGS = -I$(srcdir)/src -DULID_VERSION=\"$(EXTVERSION)\"
@@ -25,6 +25,11 @@ include $(PGXS)
 # PGXS tracks no header dependencies without --enable-depend; a header
 # change (say, the generator's struct) must rebuild every object using it
 $(OBJS): $(SRC_HEADERS)
+
+# robustness tests: partitioning (pg_regress), and fuzzing and sanitizer
+# builds of the pure code (make fuzz, make unittest-sanitize)
+REGRESS += partitions
+include test/fuzz/fuzz.mk
 
 # version-specific features get test files of their own (MAJORVERSION comes
 # from PGXS)
@@ -50,6 +55,3 @@ test/unit_%: test/unit_%.c test/unit.h $(UNIT_SRCS) src/codec.h src/generator.h
 unittest: test/unit_codec test/unit_generator
 	test/unit_codec
 	test/unit_generator
-
-# fuzzing and sanitizer builds of the pure code (fuzz, unittest-sanitize)
-include test/fuzz/fuzz.mk

@@ -30,10 +30,10 @@ make -C "$ULID_ROOT" -s unittest 2>&1 | tee "$work/unit.log" || unit_status=$?
 add_counts "$work/unit.log"
 [ "$unit_status" -eq 0 ] || failed=$((failed + 1))
 
-# Robustness (issue 4): the pure code under ASan+UBSan and a short fuzz
-# run; the TAP tests come after pg_regress.  counted runs a command whose
-# output has "name: N passed, N failed" lines; a failure those lines do
-# not show counts as one more.
+# Robustness tests: the pure code under ASan+UBSan, a short fuzz run, and
+# the TAP tests in t/ (each with clusters of its own, see scripts/tap.sh).
+# counted runs a command whose output has "name: N passed, N failed" lines;
+# a failure those lines do not show counts as one more.
 counted() {
 	local status=0
 	"$@" 2>&1 | tee "$work/step.log" || status=$?
@@ -46,6 +46,8 @@ ensure_packages clang-14 libclang-rt-14-dev
 counted make -C "$ULID_ROOT" -s PG_CONFIG="$PG_CONFIG" unittest-sanitize
 counted make -C "$ULID_ROOT" -s PG_CONFIG="$PG_CONFIG" fuzz-build
 counted "$ULID_ROOT/scripts/fuzz.sh" "${ULID_FUZZ_SECONDS:-8}"
+say "TAP robustness tests"
+counted "$ULID_ROOT/scripts/tap.sh"
 
 say "regression tests"
 start_cluster
@@ -61,11 +63,6 @@ if [ "$regress_status" -ne 0 ]; then
 	[ "$f" -gt 0 ] || failed=$((failed + 1))
 	[ -f "$ULID_ROOT/regression.diffs" ] && cat "$ULID_ROOT/regression.diffs"
 fi
-
-# TAP tests (t/), each with clusters of its own: see scripts/tap.sh
-say "TAP robustness tests"
-stop_cluster
-counted "$ULID_ROOT/scripts/tap.sh"
 
 echo "total: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -8,11 +8,15 @@
  * signed step (so it also goes back), or set near the end of time or past
  * it; a random ID; a change of owning process (a fork); the random source
  * failing or not; the random source giving all ones (to force carries and
- * exhaustion) or pseudo-random bytes.  The model checks every status and
- * value: monotonic IDs strictly increase within an owner, take the new
- * millisecond with fresh random bits when the clock moved forward, else are
- * the last plus one; a new owner never continues the old state or pool;
- * the pool is refilled exactly when it runs dry.
+ * exhaustion) or pseudo-random bytes.
+ *
+ * The checks hold for any design of the 80-bit field (all random bits
+ * incremented, or a counter and fresh random bits): every status is the
+ * one the inputs call for; monotonic IDs strictly increase within an owner
+ * and carry the clock's millisecond when it moved forward; random IDs carry
+ * the millisecond asked for; a new owner (a forked child) never continues
+ * the old sequence and draws from a fresh fill of the random source, never
+ * from bytes its parent drew; the source is asked at most once per call.
  *
  *-------------------------------------------------------------------------
  */
@@ -70,7 +74,7 @@ static int64_t owner;
 static int64_t model_owner;
 static bool have_last;
 static uint8_t last[ULID_BINARY_LEN];
-static size_t model_pool_left;
+static bool need_fill;			/* a new owner must draw from a fresh fill */
 
 /* state claimed by the owner of this call: a new owner starts afresh */
 static void
@@ -80,46 +84,35 @@ model_claim(void)
 	{
 		model_owner = owner;
 		have_last = false;
-		model_pool_left = 0;
+		need_fill = true;
 	}
 }
 
-/* takes 10 random bytes as the generator would: is a fill due, does it work */
-static bool
-model_take_random(int calls_before)
+/*
+ * Checks the random source's use by a call that needed random bytes and got
+ * them (ok) or not; returns whether the call may have succeeded.
+ */
+static void
+model_random_used(int calls_before, bool ok)
 {
-	if (model_pool_left < ULID_RANDOM_LEN)
-	{
+	REQUIRE(fill_calls <= calls_before + 1);
+	if (need_fill)
 		REQUIRE(fill_calls == calls_before + 1);
-		if (fill_fails)
-			return false;
-		model_pool_left = ULID_POOL_BYTES;
+	if (fill_calls == calls_before + 1)
+	{
+		REQUIRE(ok == !fill_fails);
+		if (ok)
+			need_fill = false;
 	}
 	else
-		REQUIRE(fill_calls == calls_before);
-	model_pool_left -= ULID_RANDOM_LEN;
-	return true;
+		REQUIRE(ok);
 }
 
-static void
-add_one(uint8_t v[ULID_BINARY_LEN])
-{
-	int			i;
-
-	for (i = ULID_BINARY_LEN - 1; i >= 0; i--)
-		if (++v[i] != 0)
-			break;
-}
-
+/* can the sequence go no further: the last time with a saturated 16 bits */
 static bool
-all_ones(const uint8_t v[ULID_BINARY_LEN])
+saturated(const uint8_t v[ULID_BINARY_LEN])
 {
-	int			i;
-
-	for (i = 0; i < ULID_BINARY_LEN; i++)
-		if (v[i] != 0xFF)
-			return false;
-	return true;
+	return ulid_get_time_ms(v) == ULID_TIME_MAX && v[6] == 0xFF && v[7] == 0xFF;
 }
 
 int			LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -138,7 +131,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	owner = 1;
 	model_owner = 0;
 	have_last = false;
-	model_pool_left = 0;
+	need_fill = true;
 
 	for (i = 0; i < size; i++)
 	{
@@ -162,26 +155,24 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 					REQUIRE(st == ULID_GEN_TIME_RANGE);
 					REQUIRE(fill_calls == calls);
 				}
-				else if (have_last && now <= ulid_get_time_ms(last))
+				else if (st == ULID_GEN_EXHAUSTED)
 				{
-					if (all_ones(last))
-						REQUIRE(st == ULID_GEN_EXHAUSTED);
-					else
-					{
-						REQUIRE(st == ULID_GEN_OK);
-						add_one(last);
-						REQUIRE(memcmp(out, last, ULID_BINARY_LEN) == 0);
-					}
+					REQUIRE(have_last && saturated(last));
+					REQUIRE(now <= ulid_get_time_ms(last));
 					REQUIRE(fill_calls == calls);
 				}
-				else if (!model_take_random(calls))
-					REQUIRE(st == ULID_GEN_NO_RANDOM);
 				else
 				{
-					REQUIRE(st == ULID_GEN_OK);
-					REQUIRE(ulid_get_time_ms(out) == now);
+					model_random_used(calls, st == ULID_GEN_OK);
+					if (st != ULID_GEN_OK)
+					{
+						REQUIRE(st == ULID_GEN_NO_RANDOM);
+						break;
+					}
 					if (have_last)
 						REQUIRE(memcmp(out, last, ULID_BINARY_LEN) > 0);
+					if (!have_last || now > ulid_get_time_ms(last))
+						REQUIRE(ulid_get_time_ms(out) == now);
 					memcpy(last, out, ULID_BINARY_LEN);
 					have_last = true;
 				}
@@ -190,13 +181,17 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				st = ulid_generate_random(&gen, owner, now, fill, out);
 				model_claim();
 				if (now > ULID_TIME_MAX)
+				{
 					REQUIRE(st == ULID_GEN_TIME_RANGE);
-				else if (!model_take_random(calls))
-					REQUIRE(st == ULID_GEN_NO_RANDOM);
+					REQUIRE(fill_calls == calls);
+				}
 				else
 				{
-					REQUIRE(st == ULID_GEN_OK);
-					REQUIRE(ulid_get_time_ms(out) == now);
+					model_random_used(calls, st == ULID_GEN_OK);
+					if (st == ULID_GEN_OK)
+						REQUIRE(ulid_get_time_ms(out) == now);
+					else
+						REQUIRE(st == ULID_GEN_NO_RANDOM);
 				}
 				break;
 			case 5:				/* another process: a fork */
