@@ -27,9 +27,10 @@ include $(PGXS)
 $(OBJS): $(SRC_HEADERS)
 
 # robustness tests: partitioning (pg_regress), and fuzzing and sanitizer
-# builds of the pure code (make fuzz, make unittest-sanitize)
+# builds of the pure code (make fuzz, make unittest-sanitize; optional, as
+# a tree without test/, such as the package build's, has none)
 REGRESS += partitions
-include test/fuzz/fuzz.mk
+-include test/fuzz/fuzz.mk
 
 # version-specific features get test files of their own (MAJORVERSION comes
 # from PGXS)
