@@ -26,6 +26,12 @@ include $(PGXS)
 # change (say, the generator's struct) must rebuild every object using it
 $(OBJS): $(SRC_HEADERS)
 
+# robustness tests: partitioning (pg_regress), and fuzzing and sanitizer
+# builds of the pure code (make fuzz, make unittest-sanitize; optional, as
+# a tree without test/, such as the package build's, has none)
+REGRESS += partitions
+-include test/fuzz/fuzz.mk
+
 # version-specific features get test files of their own (MAJORVERSION comes
 # from PGXS)
 ifeq ($(shell test $(MAJORVERSION) -ge 14 && echo yes),yes)

@@ -30,6 +30,25 @@ make -C "$ULID_ROOT" -s unittest 2>&1 | tee "$work/unit.log" || unit_status=$?
 add_counts "$work/unit.log"
 [ "$unit_status" -eq 0 ] || failed=$((failed + 1))
 
+# Robustness tests: the pure code under ASan+UBSan, a short fuzz run, and
+# the TAP tests in t/ (each with clusters of its own, see scripts/tap.sh).
+# counted runs a command whose output has "name: N passed, N failed" lines;
+# a failure those lines do not show counts as one more.
+counted() {
+	local status=0
+	"$@" 2>&1 | tee "$work/step.log" || status=$?
+	add_counts "$work/step.log"
+	[ "$status" -eq 0 ] || grep -qE '^[a-z_]+: [0-9]+ passed, [1-9]' "$work/step.log" ||
+		failed=$((failed + 1))
+}
+say "C unit tests under ASan and UBSan, and a short fuzz run"
+ensure_packages clang-14 libclang-rt-14-dev
+counted make -C "$ULID_ROOT" -s PG_CONFIG="$PG_CONFIG" unittest-sanitize
+counted make -C "$ULID_ROOT" -s PG_CONFIG="$PG_CONFIG" fuzz-build
+counted "$ULID_ROOT/scripts/fuzz.sh" "${ULID_FUZZ_SECONDS:-8}"
+say "TAP robustness tests"
+counted "$ULID_ROOT/scripts/tap.sh"
+
 say "regression tests"
 start_cluster
 regress_status=0

@@ -1,0 +1,90 @@
+# pg_upgrade from one PostgreSQL cluster to a new one of the same major
+# version, in copy mode and then in link mode: the ulid data, its btree,
+# hash and BRIN indexes and a partitioned table come through intact
+# (same row hashes, amcheck clean, indexes valid and answering), and the
+# extension still works.
+use strict;
+use warnings;
+
+use Cwd;
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+use UlidTest;
+
+my $old = ulid_node('old');
+$old->safe_psql('postgres', q{
+	CREATE TABLE items (
+		id ulid PRIMARY KEY DEFAULT gen_ulid(),
+		n int NOT NULL,
+		ref ulid,
+		refs ulid[]);
+	CREATE INDEX items_ref_hash ON items USING hash (ref);
+	CREATE INDEX items_id_brin ON items USING brin (id) WITH (pages_per_range = 4);
+	INSERT INTO items (n, ref, refs)
+	SELECT g, gen_random_ulid(), ARRAY[gen_ulid()] FROM generate_series(1, 100000) g;
+	SELECT brin_summarize_new_values('items_id_brin');
+	CREATE TABLE events (id ulid NOT NULL, what text) PARTITION BY HASH (id);
+	CREATE TABLE events_0 PARTITION OF events FOR VALUES WITH (MODULUS 2, REMAINDER 0);
+	CREATE TABLE events_1 PARTITION OF events FOR VALUES WITH (MODULUS 2, REMAINDER 1);
+	INSERT INTO events SELECT gen_ulid(), 'e' || g FROM generate_series(1, 10000) g;});
+
+my %digest = map { ($_ => table_digest($old, 'postgres', $_)) } qw(items events);
+my $placement_sql = q{SELECT tableoid::regclass, count(*) FROM events GROUP BY 1 ORDER BY 1};
+my $placement = $old->safe_psql('postgres', $placement_sql);
+my $bindir = $old->config_data('--bindir');
+$old->stop;
+
+# pg_upgrade writes its logs and sockets in the current directory
+chdir $PostgreSQL::Test::Utils::tmp_check or die;
+
+for my $mode (qw(copy link))
+{
+	my $new = PostgreSQL::Test::Cluster->new("new_$mode");
+	$new->init;
+
+	command_ok(
+		[
+			'pg_upgrade', '--no-sync', '-d', $old->data_dir, '-D', $new->data_dir,
+			'-b', $bindir, '-B', $bindir, '-s', $new->host,
+			'-p', $old->port, '-P', $new->port,
+			# copying is the default; --copy itself is new in 16
+			$mode eq 'link' ? ('--link') : ()
+		],
+		"pg_upgrade --$mode");
+	$new->start;
+
+	for my $table (sort keys %digest)
+	{
+		is(table_digest($new, 'postgres', $table), $digest{$table},
+			"--$mode: $table has the same rows");
+	}
+	is($new->safe_psql('postgres', $placement_sql), $placement,
+		"--$mode: the same rows in each hash partition");
+	is( $new->safe_psql('postgres',
+			q{SELECT count(*) FROM pg_index WHERE indrelid = 'items'::regclass AND indisvalid AND indisready}),
+		3, "--$mode: the 3 indexes are valid");
+	check_indexes($new, 'postgres', "--$mode");
+	like( $new->safe_psql('postgres', q{
+			BEGIN;
+			ALTER TABLE items DROP CONSTRAINT items_pkey;
+			SET LOCAL enable_hashjoin = off;
+			SET LOCAL enable_mergejoin = off;
+			SET LOCAL enable_bitmapscan = off;
+			EXPLAIN (COSTS OFF) SELECT count(*) FROM items a WHERE EXISTS (SELECT FROM items b WHERE b.ref = a.ref);
+			SELECT count(*) FROM items a WHERE EXISTS (SELECT FROM items b WHERE b.ref = a.ref);
+			ROLLBACK;}),
+		qr/Index Scan using items_ref_hash.*\n100000$/s, "--$mode: the hash index finds every row");
+	is( $new->safe_psql('postgres', q{
+			SET enable_seqscan = off; SET enable_indexscan = off;
+			SELECT count(*) FROM items WHERE id BETWEEN (SELECT min(id) FROM items) AND (SELECT max(id) FROM items)}),
+		100000, "--$mode: a range scan finds every row");
+	is( $new->safe_psql('postgres', q{
+			INSERT INTO items (n) VALUES (0)
+			RETURNING id > (SELECT max(id) FROM items WHERE n > 0)
+				AND (SELECT extversion FROM pg_extension WHERE extname = 'ulid') IS NOT NULL}),
+		't', "--$mode: the extension works");
+	$new->stop;
+}
+
+done_testing();

@@ -1,0 +1,33 @@
+# libFuzzer targets of the pure code, and the C unit tests built with ASan
+# and UBSan.  Included by the top-level Makefile; needs Debian's clang-14
+# and libclang-rt-14-dev (scripts/test.sh installs them).
+#
+#   make fuzz               every target for FUZZ_TIME seconds (default 120)
+#   make fuzz-build         just build them
+#   make unittest-sanitize  the unit tests under ASan + UBSan
+
+FUZZ_CC ?= $(shell command -v clang-14 2>/dev/null || echo clang)
+SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_CFLAGS ?= -g -O1 -Wall -Wextra -Werror $(SANITIZE) -fsanitize=fuzzer
+FUZZ_TARGETS = test/fuzz/fuzz_decode test/fuzz/fuzz_roundtrip test/fuzz/fuzz_generator
+FUZZ_TIME ?= 120
+FUZZ_SRCS = src/codec.c src/generator.c
+
+test/fuzz/fuzz_%: test/fuzz/fuzz_%.c $(FUZZ_SRCS) src/codec.h src/generator.h
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -Isrc -o $@ $< $(FUZZ_SRCS)
+
+.PHONY: fuzz fuzz-build unittest-sanitize
+fuzz-build: $(FUZZ_TARGETS)
+
+fuzz: fuzz-build
+	scripts/fuzz.sh $(FUZZ_TIME)
+
+# the unit tests' sources, built with the sanitizers into test/fuzz/
+test/fuzz/unit_%_san: test/unit_%.c test/unit.h $(FUZZ_SRCS) src/codec.h src/generator.h
+	$(FUZZ_CC) -O1 -g -Wall -Wextra -Werror -std=c99 $(SANITIZE) -Isrc -o $@ $< $(FUZZ_SRCS)
+
+unittest-sanitize: test/fuzz/unit_codec_san test/fuzz/unit_generator_san
+	test/fuzz/unit_codec_san
+	test/fuzz/unit_generator_san
+
+EXTRA_CLEAN += $(FUZZ_TARGETS) test/fuzz/unit_codec_san test/fuzz/unit_generator_san
