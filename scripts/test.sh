@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Runs every test: the C unit tests of the pure code, then the pg_regress
-# suite against a freshly built and installed extension in a throwaway
-# cluster.  Installs missing Debian packages first.  Ends with one line
+# Runs every test against a freshly built and installed extension: the C
+# unit tests of the pure code (plain, then under ASan and UBSan), a short
+# fuzz run, the TAP robustness tests, the pg_regress suite in a throwaway
+# cluster, then the upgrade, driver, README-reference and packaging tests.
+# Installs missing Debian packages first.  Ends with one line
 # "total: N passed, N failed" and exits non-zero if anything failed.
 
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
@@ -18,6 +20,15 @@ add_counts() {
 	failed=$((failed + f))
 }
 
+# runs a command whose output has "name: N passed, N failed" lines and adds
+# them up; a failure those lines do not show counts as one more
+counted() {
+	local status=0 before=$failed
+	"$@" 2>&1 | tee "$work/step.log" || status=$?
+	add_counts "$work/step.log"
+	[ "$status" -eq 0 ] || [ "$failed" -gt "$before" ] || failed=$((failed + 1))
+}
+
 ensure_build_deps
 build_and_install
 
@@ -25,22 +36,10 @@ work=$(mktemp -d /tmp/ulid-test.XXXXXX)
 trap 'stop_cluster; rm -rf "$work"' EXIT
 
 say "C unit tests"
-unit_status=0
-make -C "$ULID_ROOT" -s unittest 2>&1 | tee "$work/unit.log" || unit_status=$?
-add_counts "$work/unit.log"
-[ "$unit_status" -eq 0 ] || failed=$((failed + 1))
+counted make -C "$ULID_ROOT" -s unittest
 
 # Robustness tests: the pure code under ASan+UBSan, a short fuzz run, and
 # the TAP tests in t/ (each with clusters of its own, see scripts/tap.sh).
-# counted runs a command whose output has "name: N passed, N failed" lines;
-# a failure those lines do not show counts as one more.
-counted() {
-	local status=0
-	"$@" 2>&1 | tee "$work/step.log" || status=$?
-	add_counts "$work/step.log"
-	[ "$status" -eq 0 ] || grep -qE '^[a-z_]+: [0-9]+ passed, [1-9]' "$work/step.log" ||
-		failed=$((failed + 1))
-}
 say "C unit tests under ASan and UBSan, and a short fuzz run"
 ensure_packages clang-14 libclang-rt-14-dev
 counted make -C "$ULID_ROOT" -s PG_CONFIG="$PG_CONFIG" unittest-sanitize
@@ -69,11 +68,7 @@ fi
 # removes it); each suite prints "name: N passed, N failed"
 for suite in test/upgrade/run.sh test/drivers/run.sh test/docs/reference.py test/packaging/run.sh; do
 	say "$suite"
-	suite_status=0
-	"$ULID_ROOT/$suite" 2>&1 | tee "$work/suite.log" || suite_status=$?
-	before=$failed
-	add_counts "$work/suite.log"
-	[ "$suite_status" -eq 0 ] || [ "$failed" -gt "$before" ] || failed=$((failed + 1))
+	counted "$ULID_ROOT/$suite"
 done
 
 echo "total: $passed passed, $failed failed"
