@@ -83,6 +83,11 @@ def interleaved(variants, measure):
     return results
 
 
+def has_uuidv7(db):
+    """PostgreSQL 18 has uuidv7(): it then joins the comparisons."""
+    return int(db.value("SHOW server_version_num")) >= 180000
+
+
 def generation(db):
     n = rows(2000000)
     calls = {
@@ -92,7 +97,7 @@ def generation(db):
         "gen_ulid()": "gen_ulid()",
         "gen_random_ulid()": "gen_random_ulid()",
     }
-    if int(db.value("SHOW server_version_num")) >= 180000:
+    if has_uuidv7(db):
         calls["uuidv7()"] = "uuidv7()"
     # keep generate_series's 2M rows in memory
     db.run("SET work_mem = '256MB'")
@@ -108,9 +113,9 @@ PK_TYPES = {
 
 
 def pk_types(db):
-    """The keys to compare: on PostgreSQL 18, also core's uuidv7()."""
+    """The keys to compare, uuidv7() among them where there is one."""
     types = dict(PK_TYPES)
-    if int(db.value("SHOW server_version_num")) >= 180000:
+    if has_uuidv7(db):
         types["uuid v7"] = "uuid PRIMARY KEY DEFAULT uuidv7()"
     return types
 
@@ -201,7 +206,7 @@ def sorting(db):
         CREATE TABLE s_uuid_shuffled AS SELECT gen_random_uuid() AS id FROM generate_series(1, %(n)d);
         CREATE TABLE s_uuid AS SELECT id FROM s_uuid_shuffled ORDER BY id;
         VACUUM ANALYZE""" % {"n": n})
-    if int(db.value("SHOW server_version_num")) >= 180000:
+    if has_uuidv7(db):
         db.run("CREATE TEMP TABLE s_uuidv7 AS SELECT uuidv7() AS id FROM generate_series(1, %d); "
                "CREATE TABLE s_uuidv7_shuffled AS SELECT id FROM s_uuidv7 ORDER BY random(); "
                "DROP TABLE s_uuidv7; VACUUM ANALYZE s_uuidv7_shuffled" % n)
@@ -214,7 +219,7 @@ def sorting(db):
         "ulid ordered": "s_ulid",
         "uuid ordered": "s_uuid",
     }
-    if int(db.value("SHOW server_version_num")) >= 180000:
+    if has_uuidv7(db):
         tables["uuid v7 shuffled"] = "s_uuidv7_shuffled"
     # OFFSET past the end: the whole sort runs, no row reaches the client
     ms = interleaved(list(tables), lambda v: db.timed(

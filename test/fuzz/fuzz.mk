@@ -13,7 +13,7 @@ FUZZ_TARGETS = test/fuzz/fuzz_decode test/fuzz/fuzz_roundtrip test/fuzz/fuzz_gen
 FUZZ_TIME ?= 120
 FUZZ_SRCS = src/codec.c src/generator.c
 
-test/fuzz/fuzz_%: test/fuzz/fuzz_%.c $(FUZZ_SRCS) src/codec.h src/generator.h
+test/fuzz/fuzz_%: test/fuzz/fuzz_%.c test/fuzz/fuzz.h $(FUZZ_SRCS) src/codec.h src/generator.h
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -Isrc -o $@ $< $(FUZZ_SRCS)
 
 .PHONY: fuzz fuzz-build unittest-sanitize

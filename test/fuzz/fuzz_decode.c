@@ -19,17 +19,9 @@
 #include <string.h>
 
 #include "codec.h"
+#include "fuzz.h"
 
 static const char alphabet[] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-
-#define REQUIRE(cond) \
-	do { \
-		if (!(cond)) \
-		{ \
-			fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, #cond); \
-			abort(); \
-		} \
-	} while (0)
 
 /* The digit value of c, upper or lower case, or -1 (independent oracle) */
 static int

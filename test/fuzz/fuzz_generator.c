@@ -27,15 +27,7 @@
 #include <string.h>
 
 #include "generator.h"
-
-#define REQUIRE(cond) \
-	do { \
-		if (!(cond)) \
-		{ \
-			fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, #cond); \
-			abort(); \
-		} \
-	} while (0)
+#include "fuzz.h"
 
 static UlidGenerator gen;
 

@@ -17,15 +17,7 @@
 #include <string.h>
 
 #include "codec.h"
-
-#define REQUIRE(cond) \
-	do { \
-		if (!(cond)) \
-		{ \
-			fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, #cond); \
-			abort(); \
-		} \
-	} while (0)
+#include "fuzz.h"
 
 static int
 sign(int v)
