@@ -84,10 +84,8 @@ ulid_generate_monotonic(UlidGenerator *gen, int64_t owner, uint64_t now_ms,
 		gen->hi = (now_ms << 16) | ((uint64_t) (random[8] & 0x7F) << 8) | random[9];
 		gen->started = true;
 	}
-	gen->lo = ulid_load_be64(random);
-
 	ulid_store_be64(out, gen->hi);
-	ulid_store_be64(out + 8, gen->lo);
+	memcpy(out + 8, random, sizeof(uint64_t));
 	return ULID_GEN_OK;
 }
 

@@ -34,9 +34,8 @@ typedef bool (*UlidRandomFill) (void *buf, size_t len);
 typedef struct UlidGenerator
 {
 	int64_t		owner;			/* process the state below belongs to */
-	bool		started;		/* hi and lo hold the last monotonic ULID */
-	uint64_t	hi;				/* its time (48 bits) and counter (16 bits) */
-	uint64_t	lo;				/* its 64 random bits */
+	bool		started;		/* hi holds the last monotonic ULID's */
+	uint64_t	hi;				/* time (48 bits) and counter (16 bits) */
 	size_t		pool_left;		/* unused bytes at the end of pool */
 	uint8_t		pool[ULID_POOL_BYTES];
 } UlidGenerator;
