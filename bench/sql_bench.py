@@ -120,25 +120,31 @@ def pk_types(db):
     return types
 
 
-def create_pk_table(db, variant):
+def create_pk_table(db, key):
     db.run("DROP TABLE IF EXISTS pk_bench; "
-           "CREATE UNLOGGED TABLE pk_bench (id %s, v int)" % pk_types(db)[variant])
+           "CREATE UNLOGGED TABLE pk_bench (id %s, v int)" % key)
+
+
+def timed_insert(db, n):
+    """Milliseconds to insert n rows into pk_bench, keys from its default."""
+    return db.timed("INSERT INTO pk_bench (v) SELECT g FROM generate_series(1, %d) g" % n)
 
 
 def primary_keys(db):
     n = rows(1000000)
-    index = {v: [] for v in pk_types(db)}
+    types = pk_types(db)
+    index = {v: [] for v in types}
 
     def measure(v):
-        create_pk_table(db, v)
-        ms = db.timed("INSERT INTO pk_bench (v) SELECT g FROM generate_series(1, %d) g" % n)
+        create_pk_table(db, types[v])
+        ms = timed_insert(db, n)
         density, size = db.value(
             "SELECT avg_leaf_density || '|' || pg_relation_size('pk_bench_pkey') "
             "FROM pgstatindex('pk_bench_pkey')").split("|")
         index[v].append({"leaf_density": float(density), "bytes": int(size)})
         return ms
 
-    ms = interleaved(list(pk_types(db)), measure)
+    ms = interleaved(list(types), measure)
     db.run("DROP TABLE pk_bench")
     return {"rows": n, "ms": ms, "index": index}
 
@@ -148,13 +154,13 @@ def primary_keys_growing(db):
     index outgrows shared_buffers."""
     chunk = rows(100000)
     chunks = 30
+    types = pk_types(db)
 
     def measure(v):
-        create_pk_table(db, v)
-        return [db.timed("INSERT INTO pk_bench (v) SELECT g FROM generate_series(1, %d) g"
-                         % chunk) for _ in range(chunks)]
+        create_pk_table(db, types[v])
+        return [timed_insert(db, chunk) for _ in range(chunks)]
 
-    ms = interleaved(list(pk_types(db)), measure)
+    ms = interleaved(list(types), measure)
     db.run("DROP TABLE pk_bench")
     return {"rows": chunk * chunks, "chunk_rows": chunk,
             "shared_buffers": db.value("SHOW shared_buffers"), "chunk_ms": ms}
@@ -206,12 +212,6 @@ def sorting(db):
         CREATE TABLE s_uuid_shuffled AS SELECT gen_random_uuid() AS id FROM generate_series(1, %(n)d);
         CREATE TABLE s_uuid AS SELECT id FROM s_uuid_shuffled ORDER BY id;
         VACUUM ANALYZE""" % {"n": n})
-    if has_uuidv7(db):
-        db.run("CREATE TEMP TABLE s_uuidv7 AS SELECT uuidv7() AS id FROM generate_series(1, %d); "
-               "CREATE TABLE s_uuidv7_shuffled AS SELECT id FROM s_uuidv7 ORDER BY random(); "
-               "DROP TABLE s_uuidv7; VACUUM ANALYZE s_uuidv7_shuffled" % n)
-    # a plain in-memory sort in this backend: no parallel workers
-    db.run("SET work_mem = '1GB'; SET max_parallel_workers_per_gather = 0")
     tables = {
         "ulid shuffled": "s_ulid_shuffled",
         "uuid shuffled": "s_uuid_shuffled",
@@ -220,7 +220,12 @@ def sorting(db):
         "uuid ordered": "s_uuid",
     }
     if has_uuidv7(db):
+        db.run("CREATE TEMP TABLE s_uuidv7 AS SELECT uuidv7() AS id FROM generate_series(1, %d); "
+               "CREATE TABLE s_uuidv7_shuffled AS SELECT id FROM s_uuidv7 ORDER BY random(); "
+               "DROP TABLE s_uuidv7; VACUUM ANALYZE s_uuidv7_shuffled" % n)
         tables["uuid v7 shuffled"] = "s_uuidv7_shuffled"
+    # a plain in-memory sort in this backend: no parallel workers
+    db.run("SET work_mem = '1GB'; SET max_parallel_workers_per_gather = 0")
     # OFFSET past the end: the whole sort runs, no row reaches the client
     ms = interleaved(list(tables), lambda v: db.timed(
         "SELECT id FROM %s ORDER BY id OFFSET %d" % (tables[v], n)))
