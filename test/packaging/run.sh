@@ -20,11 +20,8 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 source "$here/../../scripts/common.sh"
 set +e
 
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); echo "ok: $*"; }
-fail() { failed=$((failed + 1)); echo "FAILED: $*"; }
-finish() { echo "packaging: $passed passed, $failed failed"; [ "$failed" -eq 0 ]; exit; }
+source "$here/../counts.sh"
+finish() { report packaging; exit; }
 
 system_pg_config=/usr/lib/postgresql/$PG_MAJOR/bin/pg_config
 if [ -z "${ULID_PACKAGE_INSTALL:-}" ]; then

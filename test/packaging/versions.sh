@@ -5,13 +5,12 @@
 
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-passed=0
-failed=0
+source "$root/test/counts.sh"
 check() {	# check WHAT GOT WANT
 	if [ "$2" = "$3" ]; then
-		passed=$((passed + 1)); echo "ok: $1 is $2"
+		pass "$1 is $2"
 	else
-		failed=$((failed + 1)); echo "FAILED: $1 is '$2', want '$3'"
+		fail "$1 is '$2', want '$3'"
 	fi
 }
 
@@ -37,5 +36,4 @@ check "META.json provides.ulid.file ($file) exists" "$([ -f "$root/$file" ] && e
 debian=$(sed -n '1s/^ulid (\([^)]*\)).*/\1/p' "$root/debian/changelog")
 check "debian/changelog upstream version" "${debian%-*}" "$control"
 
-echo "versions: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+report versions

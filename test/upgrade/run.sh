@@ -15,10 +15,7 @@ root=$(cd "$here/../.." && pwd)
 work=$(mktemp -d /tmp/ulid-upgrade.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); echo "ok: $*"; }
-fail() { failed=$((failed + 1)); echo "FAILED: $*"; }
+source "$root/test/counts.sh"
 
 psql_db() { PGOPTIONS='-c client_min_messages=warning' psql -X -q -v ON_ERROR_STOP=1 -d "$@"; }
 
@@ -126,5 +123,4 @@ for from in $versions; do
 done
 
 psql_db postgres -c 'DROP DATABASE ulid_upgrade_fresh'
-echo "upgrade: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+report upgrade
