@@ -9,7 +9,7 @@ SRC_HEADERS = src/codec.h src/generator.h src/ulid.h src/compat.h
 
 DATA = $(EXTENSION)--1.0.sql $(EXTENSION)--1.0--1.1.sql $(EXTENSION)--1.1--1.2.sql
 
-REGRESS = catalog io operators indexes casts copy generator aggregates crosstype postgres_fdw
+REGRESS = catalog io operators indexes brin_multi casts copy generator aggregates crosstype postgres_fdw
 # UTF8 and the C locale whatever the cluster was made with (pg_virtualenv
 # takes them from the environment): the io test counts multibyte characters
 REGRESS_OPTS = --load-extension=$(EXTENSION) --encoding=UTF8 --no-locale
@@ -34,11 +34,12 @@ $(OBJS): $(SRC_HEADERS)
 REGRESS += partitions
 -include test/fuzz/fuzz.mk
 
-# version-specific features get test files of their own (MAJORVERSION comes
-# from PGXS)
-ifeq ($(shell test $(MAJORVERSION) -ge 14 && echo yes),yes)
-REGRESS += brin_multi
+# supported majors: 15 and later (MAJORVERSION comes from PGXS)
+ifneq ($(shell test $(MAJORVERSION) -ge 15 && echo yes),yes)
+$(error ulid needs PostgreSQL 15 or later, and $(PG_CONFIG) is $(MAJORVERSION))
 endif
+
+# version-specific features get test files of their own
 ifeq ($(shell test $(MAJORVERSION) -ge 16 && echo yes),yes)
 REGRESS += io_soft
 endif

@@ -1,7 +1,7 @@
 /*-------------------------------------------------------------------------
  *
  * compat.h
- *	  Shims for the PostgreSQL versions this extension builds against (13+).
+ *	  Shims for the PostgreSQL versions this extension builds against (15+).
  *
  *-------------------------------------------------------------------------
  */
@@ -9,7 +9,10 @@
 #define ULID_COMPAT_H
 
 #include "utils/elog.h"
-#include "utils/sortsupport.h"
+
+#if PG_VERSION_NUM < 150000
+#error "ulid needs PostgreSQL 15 or later"
+#endif
 
 /* The varlena macros moved out of postgres.h in 16. */
 #if PG_VERSION_NUM >= 160000
@@ -27,24 +30,6 @@
 		ereport(ERROR, __VA_ARGS__); \
 		return dummy_value; \
 	} while (0)
-#endif
-
-/*
- * From 15, tuplesort has a specialised fast path for abbreviated keys
- * compared with ssup_datum_unsigned_cmp; before 15, use an equivalent.
- */
-#if PG_VERSION_NUM >= 150000
-#define ulid_abbrev_cmp ssup_datum_unsigned_cmp
-#else
-static inline int
-ulid_abbrev_cmp(Datum x, Datum y, SortSupport ssup)
-{
-	if (x < y)
-		return -1;
-	if (x > y)
-		return 1;
-	return 0;
-}
 #endif
 
 #endif							/* ULID_COMPAT_H */

@@ -214,7 +214,7 @@ ulid_sortsupport(PG_FUNCTION_ARGS)
 		initHyperLogLog(&uss->abbr_card, 10);
 
 		ssup->ssup_extra = uss;
-		ssup->comparator = ulid_abbrev_cmp;
+		ssup->comparator = ssup_datum_unsigned_cmp;
 		ssup->abbrev_converter = ulid_abbrev_convert;
 		ssup->abbrev_abort = ulid_abbrev_abort;
 		ssup->abbrev_full_comparator = ulid_fast_cmp;
