@@ -176,9 +176,11 @@ COMMENT ON OPERATOR > (pg_catalog.uuid, ulid) IS 'greater than';
  * btree: the cross-type operators with their comparison functions, and
  * uuid's own operators and support functions, so that the family is complete
  * (every operator for every pair of its types, as pg_catalog.amvalidate
- * wants): the planner may then merge-join ulid with uuid and reason
- * transitively over both types.  The uuid members are core's own functions
- * and operators, already labelled and commented by core.
+ * wants): the planner may then merge-join ulid with uuid.  This family is
+ * ulid's, not core's uuid_ops: an index or key on a uuid column cannot use a
+ * ulid-typed value, and a ulid column cannot reference a uuid key (see
+ * sql/crosstype.sql).  The uuid members are core's own functions and
+ * operators, already labelled and commented by core.
  */
 ALTER OPERATOR FAMILY ulid_ops USING btree ADD
 	OPERATOR 1 < (ulid, pg_catalog.uuid),

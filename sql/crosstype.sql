@@ -132,3 +132,45 @@ SELECT count(*), sum(n) FROM ct_items i JOIN ct_refs r ON i.id::uuid = r.ref;
 
 DEALLOCATE ALL;
 DROP TABLE ct_values, ct_items, ct_refs;
+
+--
+-- Where 1.1's cross-type support stops: uuid-keyed tables.  The cross-type
+-- operators live in ulid's families only, so core's uuid_ops, which a uuid
+-- column's index and key use, knows nothing of ulid.
+--
+CREATE TABLE ct_ulid_keys (id ulid PRIMARY KEY);
+CREATE TABLE ct_uuid_keys (id uuid PRIMARY KEY);
+INSERT INTO ct_ulid_keys
+SELECT decode(lpad(to_hex(i * 7919), 32, '0'), 'hex')::ulid FROM generate_series(1, 2000) AS i;
+INSERT INTO ct_uuid_keys SELECT id FROM ct_ulid_keys;
+ANALYZE ct_ulid_keys, ct_uuid_keys;
+
+-- a uuid column may reference a ulid key, and the key is enforced
+CREATE TABLE ct_uuid_refs (ref uuid REFERENCES ct_ulid_keys);
+INSERT INTO ct_uuid_refs VALUES ('00000000-0000-0000-0000-00000001eef0');
+INSERT INTO ct_uuid_refs VALUES ('00000000-0000-0000-0000-00000001eef1');
+
+-- a ulid column cannot reference a uuid key
+CREATE TABLE ct_ulid_refs (ref ulid REFERENCES ct_uuid_keys);
+
+SET enable_seqscan = off;
+SET enable_bitmapscan = off;
+-- a ulid value does not use a uuid column's index; a uuid value does
+EXPLAIN (COSTS OFF)
+SELECT * FROM ct_uuid_keys WHERE id = '00000000000000000000003VQG'::ulid;
+EXPLAIN (COSTS OFF)
+SELECT * FROM ct_uuid_keys WHERE id = '00000000000000000000003VQG'::ulid::uuid;
+
+-- joined on a.id = b.id, a ulid constant on the ulid side is carried over to
+-- the uuid side, where no index can use it; a uuid constant on the uuid side
+-- is not carried over to the ulid side
+EXPLAIN (COSTS OFF)
+SELECT * FROM ct_ulid_keys a JOIN ct_uuid_keys b ON a.id = b.id
+WHERE a.id = '00000000000000000000003VQG'::ulid;
+EXPLAIN (COSTS OFF)
+SELECT * FROM ct_ulid_keys a JOIN ct_uuid_keys b ON a.id = b.id
+WHERE b.id = '00000000-0000-0000-0000-00000001eef0'::uuid;
+RESET enable_seqscan;
+RESET enable_bitmapscan;
+
+DROP TABLE ct_uuid_refs, ct_ulid_keys, ct_uuid_keys;
