@@ -25,6 +25,10 @@ tap_dir=$(mktemp -d /tmp/ulid-tap.XXXXXX)
 keep=${ULID_TAP_KEEP:-}
 trap '[ -n "$keep" ] || rm -rf "$tap_dir"' EXIT
 cp -R "$ULID_ROOT/t" "$tap_dir/t"
+# t/006 reads the scripts' versions and the catalog snapshot query
+mkdir -p "$tap_dir/test/upgrade"
+cp "$ULID_ROOT"/ulid.control "$ULID_ROOT"/ulid--*.sql "$tap_dir/"
+cp "$ULID_ROOT/test/upgrade/snapshot.sql" "$tap_dir/test/upgrade/"
 mkdir "$tap_dir/tmp_check"
 
 run_as=()

@@ -150,8 +150,11 @@ CREATE TABLE ct_uuid_refs (ref uuid REFERENCES ct_ulid_keys);
 INSERT INTO ct_uuid_refs VALUES ('00000000-0000-0000-0000-00000001eef0');
 INSERT INTO ct_uuid_refs VALUES ('00000000-0000-0000-0000-00000001eef1');
 
--- a ulid column cannot reference a uuid key
+-- a ulid column cannot reference a uuid key (terse: the detail's wording
+-- changed in 18)
+\set VERBOSITY terse
 CREATE TABLE ct_ulid_refs (ref ulid REFERENCES ct_uuid_keys);
+\set VERBOSITY default
 
 SET enable_seqscan = off;
 SET enable_bitmapscan = off;

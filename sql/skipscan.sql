@@ -1,6 +1,8 @@
 --
--- btree skip support (PostgreSQL 18+): a skip scan over the ulid column
--- steps through its distinct values, including the smallest and largest
+-- btree skip scan (PostgreSQL 18+): a skip scan over the ulid column
+-- steps through its distinct values, including the smallest and largest.
+-- 1.2 has no skip support function (ulid--1.1--1.2.sql says why): the scan
+-- needs none
 --
 
 CREATE TABLE skip (id ulid, n int);

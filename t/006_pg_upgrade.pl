@@ -1,18 +1,43 @@
-# pg_upgrade from one PostgreSQL cluster to a new one of the same major
-# version, in copy mode and then in link mode: the ulid data, its btree,
-# hash and BRIN indexes and a partitioned table come through intact
-# (same row hashes, amcheck clean, indexes valid and answering), and the
-# extension still works.
+# pg_upgrade to a new cluster, in copy mode and then in link mode: the ulid
+# data, its btree, hash and BRIN indexes and a partitioned table come through
+# intact (same row hashes, amcheck clean, indexes valid and answering), and
+# the extension still works.  Databases at every older version of ulid reach,
+# through ALTER EXTENSION ulid UPDATE, exactly the objects of a fresh install
+# on the new cluster, and one at the newest version has them with no step at
+# all (test/upgrade/snapshot.sql, compared line by line).
+#
+# The old cluster runs the same PostgreSQL as the new one, unless
+# ULID_UPGRADE_FROM names the installation directory of an older major with
+# this ulid installed too: then the upgrade crosses majors.
 use strict;
 use warnings;
 
 use Cwd;
+use File::Basename;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 use UlidTest;
 
-my $old = ulid_node('old');
+my $from = $ENV{ULID_UPGRADE_FROM};
+my $old = ulid_node('old', $from ? (install_path => $from) : ());
+my $root = dirname(__FILE__) . '/..';
+my $snapshot_sql = slurp_file("$root/test/upgrade/snapshot.sql");
+
+# a database at each older version of ulid, each with a ulid key in use
+# (the versions the scripts name, but the default one)
+my ($newest) = slurp_file("$root/ulid.control") =~ /^default_version = '(.*)'$/m;
+my %versions = map { $_ => 1 } map { basename($_, '.sql') =~ /([0-9.]+)/g } glob("$root/ulid--*.sql");
+my @old_versions = sort grep { $_ ne $newest } keys %versions;
+for my $version (@old_versions)
+{
+	my $db = "ulid_" . ($version =~ tr/./_/r);
+	$old->safe_psql('postgres', "CREATE DATABASE $db TEMPLATE template0");
+	$old->safe_psql($db, qq{
+		CREATE EXTENSION ulid VERSION '$version';
+		CREATE TABLE keys (id ulid PRIMARY KEY);
+		INSERT INTO keys SELECT gen_random_ulid() FROM generate_series(1, 1000);});
+}
 $old->safe_psql('postgres', q{
 	CREATE TABLE items (
 		id ulid PRIMARY KEY DEFAULT gen_ulid(),
@@ -32,7 +57,7 @@ $old->safe_psql('postgres', q{
 my %digest = map { ($_ => table_digest($old, 'postgres', $_)) } qw(items events);
 my $placement_sql = q{SELECT tableoid::regclass, count(*) FROM events GROUP BY 1 ORDER BY 1};
 my $placement = $old->safe_psql('postgres', $placement_sql);
-my $bindir = $old->config_data('--bindir');
+my $old_bindir = $old->config_data('--bindir');
 $old->stop;
 
 # pg_upgrade writes its logs and sockets in the current directory
@@ -46,13 +71,33 @@ for my $mode (qw(copy link))
 	command_ok(
 		[
 			'pg_upgrade', '--no-sync', '-d', $old->data_dir, '-D', $new->data_dir,
-			'-b', $bindir, '-B', $bindir, '-s', $new->host,
+			'-b', $old_bindir, '-B', $new->config_data('--bindir'), '-s', $new->host,
 			'-p', $old->port, '-P', $new->port,
 			# copying is the default; --copy itself is new in 16
 			$mode eq 'link' ? ('--link') : ()
 		],
 		"pg_upgrade --$mode");
 	$new->start;
+
+	# the objects of a fresh install on the new cluster; the newest version
+	# has them as it is, an older one after ALTER EXTENSION ulid UPDATE
+	$new->safe_psql('postgres', 'CREATE DATABASE fresh TEMPLATE template0');
+	$new->safe_psql('fresh', 'CREATE EXTENSION ulid');
+	my $fresh = $new->safe_psql('fresh', $snapshot_sql);
+	cmp_ok(scalar(split /\n/, $fresh), '>', 100, "--$mode: a fresh install's catalog snapshot");
+	is($new->safe_psql('postgres', $snapshot_sql), $fresh,
+		"--$mode: the newest version has the objects of a fresh install, with no update");
+	for my $version (@old_versions)
+	{
+		my $db = "ulid_" . ($version =~ tr/./_/r);
+		$new->safe_psql($db, 'ALTER EXTENSION ulid UPDATE');
+		is($new->safe_psql($db, $snapshot_sql), $fresh,
+			"--$mode: $version, updated, has the objects of a fresh install");
+		is($new->safe_psql($db, q{
+				SET enable_seqscan = off;
+				SELECT count(*) FROM keys k WHERE id = (SELECT id FROM keys OFFSET 500 LIMIT 1)}),
+			1, "--$mode: ${version}'s key index answers after the update");
+	}
 
 	for my $table (sort keys %digest)
 	{

@@ -14,11 +14,13 @@ our @EXPORT = qw(ulid_node check_indexes table_digest);
 
 # A started cluster with ulid and amcheck in template1 and postgres, so every
 # database created later has them too.  Options: init => { ... } for
-# Cluster->init, conf => [ lines for postgresql.conf ].
+# Cluster->init, conf => [ lines for postgresql.conf ], install_path => the
+# installation of another PostgreSQL to run (with ulid installed there too).
 sub ulid_node
 {
 	my ($name, %opts) = @_;
-	my $node = PostgreSQL::Test::Cluster->new($name);
+	my $node = PostgreSQL::Test::Cluster->new($name,
+		$opts{install_path} ? (install_path => $opts{install_path}) : ());
 	$node->init(%{ $opts{init} // {} });
 	$node->append_conf('postgresql.conf', join("\n", @{ $opts{conf} }))
 	  if $opts{conf};
