@@ -58,6 +58,7 @@ my %digest = map { ($_ => table_digest($old, 'postgres', $_)) } qw(items events)
 my $placement_sql = q{SELECT tableoid::regclass, count(*) FROM events GROUP BY 1 ORDER BY 1};
 my $placement = $old->safe_psql('postgres', $placement_sql);
 my $old_bindir = $old->config_data('--bindir');
+my $checksums = $old->safe_psql('postgres', 'SHOW data_checksums');
 $old->stop;
 
 # pg_upgrade writes its logs and sockets in the current directory
@@ -65,8 +66,13 @@ chdir $PostgreSQL::Test::Utils::tmp_check or die;
 
 for my $mode (qw(copy link))
 {
+	# initdb turns checksums on by default from 18; pg_upgrade needs the
+	# old cluster's setting
 	my $new = PostgreSQL::Test::Cluster->new("new_$mode");
-	$new->init;
+	$new->init(
+		$checksums eq 'off' && $new->pg_version >= 18
+		? (extra => ['--no-data-checksums'])
+		: ());
 
 	command_ok(
 		[
