@@ -12,7 +12,7 @@
 
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
-ensure_packages perl libipc-run-perl
+ensure_packages perl libipc-run-perl "postgresql-plpython3-$PG_MAJOR"
 
 bindir=$("$PG_CONFIG" --bindir)
 perl_lib=$("$PG_CONFIG" --pkglibdir)/pgxs/src/test/perl

@@ -33,6 +33,11 @@ claim_state(UlidGenerator *gen, int64_t owner)
 /*
  * The next len random bytes of the pool, refilled when needed; NULL if the
  * random source failed.  They stay valid until the next call.
+ *
+ * The pool is emptied before a refill: a source that fails may have written
+ * over part of the pool, so after a failure no byte of it may be handed out,
+ * not even the tail that was left before (a same-millisecond call needs fewer
+ * bytes than a new-millisecond one whose refill failed).
  */
 static inline const uint8_t *
 take_random(UlidGenerator *gen, UlidRandomFill fill, size_t len)
@@ -41,6 +46,7 @@ take_random(UlidGenerator *gen, UlidRandomFill fill, size_t len)
 
 	if (gen->pool_left < len)
 	{
+		gen->pool_left = 0;
 		if (!fill(gen->pool, ULID_POOL_BYTES))
 			return NULL;
 		gen->pool_left = ULID_POOL_BYTES;

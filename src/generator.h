@@ -6,6 +6,8 @@
  * The caller supplies the clock reading, the identity of the running process
  * and a source of random bytes, so the state machine is deterministic given
  * its inputs and can be tested with an injected clock and random source.
+ * The identity must change in a forked child, so that the child never uses
+ * the copy of the state it inherited (ulid_gen.c counts forks for it).
  * No PostgreSQL headers here.
  *
  *-------------------------------------------------------------------------

@@ -26,9 +26,10 @@ PG_MODULE_MAGIC;
 
 /*
  * Reports why str is not a ULID, softly where escontext allows it.  The
- * detail names the length, the offending character or the overflow.  Length
- * is counted in characters: a 26-character string with a multibyte character
- * in it is reported for that character.
+ * detail names the length, the offending character or the overflow, each in
+ * an errdetail() of its own, so that every message can be translated.
+ * Length is counted in characters: a 26-character string with a multibyte
+ * character in it is reported for that character.
  */
 static void
 report_bad_ulid_text(const char *str, UlidDecodeStatus status, size_t bad_pos,
@@ -36,8 +37,6 @@ report_bad_ulid_text(const char *str, UlidDecodeStatus status, size_t bad_pos,
 {
 	int			len = strlen(str);
 	int			nchars = 0;
-	char	   *detail = NULL;
-	bool		show_alphabet = false;
 
 	if (status == ULID_DECODE_BAD_LENGTH)
 	{
@@ -52,8 +51,11 @@ report_bad_ulid_text(const char *str, UlidDecodeStatus status, size_t bad_pos,
 	switch (status)
 	{
 		case ULID_DECODE_BAD_LENGTH:
-			detail = psprintf(_("A ULID has %d characters, but this value has %d."),
-							  ULID_TEXT_LEN, nchars);
+			ereturn(escontext,,
+					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+					 errmsg("invalid input syntax for type %s: \"%s\"", "ulid", str),
+					 errdetail("A ULID has %d characters, but this value has %d.",
+							   ULID_TEXT_LEN, nchars)));
 			break;
 		case ULID_DECODE_BAD_CHAR:
 			{
@@ -61,27 +63,30 @@ report_bad_ulid_text(const char *str, UlidDecodeStatus status, size_t bad_pos,
 				unsigned char c = (unsigned char) str[bad_pos];
 
 				if (c < 0x20 || c == 0x7F)
-					detail = psprintf(_("Byte 0x%02x at position %d is not a Crockford base32 digit."),
-									  c, position);
+					ereturn(escontext,,
+							(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+							 errmsg("invalid input syntax for type %s: \"%s\"", "ulid", str),
+							 errdetail("Byte 0x%02x at position %d is not a Crockford base32 digit.",
+									   c, position),
+							 errhint("Crockford base32 digits are 0-9 and A-Z except I, L, O and U.")));
 				else
-					detail = psprintf(_("Character \"%.*s\" at position %d is not a Crockford base32 digit."),
-									  pg_mblen(str + bad_pos), str + bad_pos, position);
-				show_alphabet = true;
+					ereturn(escontext,,
+							(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+							 errmsg("invalid input syntax for type %s: \"%s\"", "ulid", str),
+							 errdetail("Character \"%.*s\" at position %d is not a Crockford base32 digit.",
+									   pg_mblen(str + bad_pos), str + bad_pos, position),
+							 errhint("Crockford base32 digits are 0-9 and A-Z except I, L, O and U.")));
 			}
 			break;
 		case ULID_DECODE_OVERFLOW:
-			detail = psprintf(_("The value is above the largest ULID, 7ZZZZZZZZZZZZZZZZZZZZZZZZZ: its first character must be 0-7."));
+			ereturn(escontext,,
+					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+					 errmsg("invalid input syntax for type %s: \"%s\"", "ulid", str),
+					 errdetail("The value is above the largest ULID, 7ZZZZZZZZZZZZZZZZZZZZZZZZZ: its first character must be 0-7.")));
 			break;
 		case ULID_DECODE_OK:
-			return;
+			break;
 	}
-
-	ereturn(escontext,,
-			(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-			 errmsg("invalid input syntax for type %s: \"%s\"", "ulid", str),
-			 errdetail_internal("%s", detail),
-			 show_alphabet ?
-			 errhint("Crockford base32 digits are 0-9 and A-Z except I, L, O and U.") : 0));
 }
 
 PG_FUNCTION_INFO_V1(ulid_in);

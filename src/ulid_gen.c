@@ -6,23 +6,79 @@
  * The state and its random pool are static: per backend, never shared.  A
  * call reads the clock (clock_gettime is served by the vDSO, no system call)
  * and pallocs the 16-byte result; random bytes come from pg_strong_random in
- * batches of ULID_POOL_IDS IDs.  MyProcPid tells the state machine which
- * process is running, so state inherited through fork() from the postmaster
- * (shared_preload_libraries) or any parent is discarded, never reused.
+ * batches of ULID_POOL_IDS IDs.
+ *
+ * A process forked from one that has the library loaded starts with a copy
+ * of the state, which it must never use: parent and child would continue
+ * the same sequence from the same random bytes, and hand out the same IDs.
+ * So a fork handler counts the forks, and the state machine is told that
+ * count as the identity of the running process: the first call after a fork
+ * finds state that belongs to another process and starts afresh.
  *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"
 
+#ifndef WIN32
+#include <pthread.h>
+#endif
 #include <time.h>
 
-#include "miscadmin.h"
 #include "utils/timestamp.h"
 
+#include "compat.h"
 #include "generator.h"
 #include "ulid.h"
 
 static UlidGenerator backend_generator;
+
+/*
+ * How many fork()s separate this process from the one that loaded the
+ * library: the identity of the running process for the state machine.  The
+ * state's owner is the count of the process that last used it (0 if none
+ * did), an ancestor's or this process's own, so in a child, whose count is
+ * one more than its parent's, it never matches.
+ */
+static int64 forks_since_load = 0;
+
+/*
+ * Runs in the child of every fork() of a process that has the library
+ * loaded (pthread_atfork).  It only increments a counter, which is safe in
+ * the child of any fork, even of a multithreaded parent.
+ */
+static void
+count_fork(void)
+{
+	forks_since_load++;
+}
+
+/*
+ * Registers the fork handler when the library is loaded, before any ID can
+ * be generated.  It then runs in the child of every fork() of this process
+ * and of its descendants, which inherit it:
+ * - the postmaster's forks of backends, when the library is in
+ *   shared_preload_libraries;
+ * - forks inside a backend, from PL/Python's os.fork() or any C code;
+ * - a child's own forks, and so on down.
+ * A library loaded in a process after a fork was not in the memory that was
+ * copied, and has fresh state.  Windows has no fork(): there each backend is
+ * a new process that loads the library afresh.
+ *
+ * So no process id is needed.  MyProcPid would not do: PostgreSQL sets it
+ * only in the postmaster's children, so a child forked inside a backend
+ * keeps its parent's, and the postmaster's children are covered by the
+ * handler anyway.  getpid() would do, at the cost of a system call per ID.
+ */
+void
+_PG_init(void)
+{
+#ifndef WIN32
+	if (pthread_atfork(NULL, NULL, count_fork) != 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_OUT_OF_MEMORY),
+				 errmsg("could not register the ulid generator's fork handler")));
+#endif
+}
 
 /*
  * Wall-clock time in milliseconds since the Unix epoch.  A clock before 1970
@@ -50,7 +106,7 @@ generate(UlidGenerateStep step, uint64 ms)
 {
 	pg_ulid    *result = palloc(sizeof(pg_ulid));
 
-	switch (step(&backend_generator, MyProcPid, ms, pg_strong_random, result->data))
+	switch (step(&backend_generator, forks_since_load, ms, pg_strong_random, result->data))
 	{
 		case ULID_GEN_OK:
 			break;

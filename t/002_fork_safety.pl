@@ -1,10 +1,21 @@
-# Fork safety: with shared_preload_libraries = 'ulid' the postmaster has the
-# library (and its static generator) loaded before it forks each backend.
-# Backends started at the same moment must never share a seed: pgbench -C
-# opens a new connection for every transaction, so each row below is the
-# first gen_ulid() and the first gen_random_ulid() of its own backend, and
-# no two of them may share the 80-bit random part, in the same millisecond
-# or not.
+# Fork safety.  A forked process has a copy of its parent's generator state
+# and random pool, and must never use it.
+#
+# 1. With shared_preload_libraries = 'ulid' the postmaster has the library
+# (and its static generator) loaded before it forks each backend.  Backends
+# started at the same moment must never share a seed: pgbench -C opens a new
+# connection for every transaction, so each row below is the first gen_ulid()
+# and the first gen_random_ulid() of its own backend, and no two of them may
+# share the 80-bit random part, in the same millisecond or not.  (The
+# postmaster never generates an ID, so its state is empty when it forks: this
+# part would catch a seed or pool set up in the postmaster, not a child that
+# reuses its parent's state.)
+#
+# 2. A fork inside a backend (PL/Python's os.fork()), after the backend has
+# generated IDs: parent, children and a grandchild each generate IDs of
+# their own, and none may share random bits with another.  Such a child
+# keeps the backend's MyProcPid, and inherits a state in use: this part
+# fails if the state is not discarded in the child.
 use strict;
 use warnings;
 
@@ -61,6 +72,119 @@ my $same_ms_shared = $node->safe_psql('postgres', q{
 		AND substr(a.mono::bytea, 7) = substr(b.mono::bytea, 7)});
 is($same_ms_shared, 0, 'backends in the same millisecond differ in the random part');
 diag("backends: $backends; pairs of backends whose first gen_ulid() fell in the same millisecond: $same_ms");
+
+# 2. fork_tree(prime) runs in a backend, one process at a time: the backend
+# (if prime) generates, then forks child1, which generates, forks a
+# grandchild that generates, and generates again; then child2, which
+# generates once; then the backend generates again.  Each process writes a
+# row (its pid, a gen_ulid() and a gen_random_ulid()) to a pipe the backend
+# reads, in the order they were generated.  A child never returns into
+# PostgreSQL: it ends with os._exit.  Without prime, the backend must not
+# have loaded the library yet, so that child1 is the first to load it.
+$node->safe_psql('postgres', q{
+	CREATE EXTENSION plpython3u;
+	CREATE FUNCTION fork_tree(prime boolean)
+	RETURNS TABLE (seq int, role text, pid int, mono ulid, rand ulid)
+	LANGUAGE plpython3u AS $$
+import os
+
+if not prime:
+	with open("/proc/self/maps") as maps:
+		if "/ulid.so" in maps.read():
+			plpy.error("ulid is already loaded in this backend")
+
+r, w = os.pipe()
+
+def emit(role):
+	row = plpy.execute("SELECT gen_ulid()::text AS m, gen_random_ulid()::text AS r")[0]
+	os.write(w, ("%s %d %s %s\n" % (role, os.getpid(), row["m"], row["r"])).encode())
+
+def fork(role, body):
+	pid = os.fork()
+	if pid == 0:
+		status = 1
+		try:
+			body(role)
+			status = 0
+		finally:
+			os._exit(status)
+	_, status = os.waitpid(pid, 0)
+	if status != 0:
+		plpy.error("%s exited with status %d" % (role, status))
+
+def forking_child(role):
+	emit(role)
+	fork("grandchild", emit)
+	emit(role)
+
+if prime:
+	emit("backend")
+fork("child1", forking_child)
+fork("child2", emit)
+emit("backend")
+os.close(w)
+out = b""
+while True:
+	chunk = os.read(r, 65536)
+	if not chunk:
+		break
+	out += chunk
+os.close(r)
+return [[i] + line.split(" ") for i, line in enumerate(out.decode().splitlines())]
+$$;
+	CREATE TABLE tree (call int, seq int, role text, pid int, mono ulid, rand ulid)});
+
+# Checks the rows of one kind of call: every process took part, each in a
+# process of its own, and no two IDs share their random bits (the last 64 of
+# gen_ulid(), whose first 16 are a counter, and the 80 of gen_random_ulid())
+sub check_tree
+{
+	my ($what, $calls, $rows_per_call) = @_;
+	my $rows = $calls * $rows_per_call;
+	is( $node->safe_psql(
+			'postgres', q{
+		SELECT count(*) || '|' || count(DISTINCT call) || '|'
+			|| count(DISTINCT (call, role)) / count(DISTINCT call) || '|'
+			|| count(DISTINCT (call, pid)) / count(DISTINCT call)
+		FROM tree}),
+		"$rows|$calls|4|4",
+		"$what: $calls calls, each with the backend, two children and a grandchild in processes of their own"
+	);
+	is( $node->safe_psql(
+			'postgres', q{
+		SELECT count(DISTINCT substr(mono::bytea, 9)) || '|'
+			|| count(DISTINCT substr(rand::bytea, 7))
+		FROM tree}),
+		"$rows|$rows",
+		"$what: no two processes share random bits, in gen_ulid() or gen_random_ulid()");
+	is( $node->safe_psql(
+			'postgres', q{
+		SELECT count(*) FROM tree a JOIN tree b
+			ON a.call = b.call AND a.pid = b.pid AND a.seq < b.seq AND a.mono >= b.mono}),
+		0,
+		"$what: each process's gen_ulid() values increase, the backend's across its forks too");
+	$node->safe_psql('postgres', 'TRUNCATE tree');
+}
+
+# 20 calls in one session: the backend forks 40 times
+my $calls = 20;
+$node->safe_psql('postgres',
+	join('', map { "INSERT INTO tree SELECT $_, t.* FROM fork_tree(true) t;\n" } 1 .. $calls),
+	timeout => $PostgreSQL::Test::Utils::timeout_default);
+check_tree('fork in a backend that generated IDs before', $calls, 6);
+
+# Without shared_preload_libraries, each new session loads the library only
+# when child1 first generates; child1's fork then runs the handler child1
+# registered itself
+$node->adjust_conf('postgresql.conf', 'shared_preload_libraries', "''");
+$node->restart;
+for my $call (1 .. 5)
+{
+	$node->safe_psql('postgres',
+		"INSERT INTO tree SELECT $call, t.* FROM fork_tree(false) t",
+		timeout => $PostgreSQL::Test::Utils::timeout_default);
+}
+check_tree('library first loaded in a forked child', 5, 5);
 
 $node->stop;
 done_testing();

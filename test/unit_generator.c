@@ -46,6 +46,15 @@ failing_fill(void *buf, size_t len)
 	return false;
 }
 
+/* A source that fails after writing zeroes over what it was given */
+static bool
+zeroing_failing_fill(void *buf, size_t len)
+{
+	memset(buf, 0, len);
+	fill_calls++;
+	return false;
+}
+
 static void
 reset_fill(int constant)
 {
@@ -253,6 +262,37 @@ test_random_failure(void)
 	CHECK(is_next(prev, out), "no counter value was lost or reused");
 }
 
+/*
+ * A failed refill empties the pool: what a failing source wrote over it is
+ * never handed out.  With 8 bytes left, a new millisecond (10 bytes) refills;
+ * if that fails, the next same-millisecond call (8 bytes) must not take the
+ * 8 bytes the failed fill overwrote, but refill.
+ */
+static void
+test_failed_refill(void)
+{
+	UlidGenerator gen = {0};
+	uint8_t		first[16];
+	uint8_t		out[16];
+	uint64_t	bits;
+
+	reset_fill(-1);
+	CHECK(ulid_generate_monotonic(&gen, 1, 600, test_fill, first) == ULID_GEN_OK, "first");
+	gen.pool_left = 8;
+	CHECK(ulid_generate_monotonic(&gen, 1, 601, zeroing_failing_fill, out) == ULID_GEN_NO_RANDOM,
+		  "a new millisecond whose refill fails");
+	CHECK(gen.pool_left == 0, "the failed refill left the pool empty, not %zu bytes",
+		  gen.pool_left);
+	CHECK(fill_calls == 2, "one fill, one failed fill, got %d", fill_calls);
+
+	CHECK(ulid_generate_monotonic(&gen, 1, 600, test_fill, out) == ULID_GEN_OK, "same millisecond");
+	bits = ulid_load_be64(out + 8);
+	CHECK(bits != 0, "the 64 random bits are not the failed fill's zeroes");
+	CHECK(fill_calls == 3, "refilled after the failure, got %d fills", fill_calls);
+	CHECK(random_from_pool(out, 3, 0), "the random bits come from the new pool");
+	CHECK(is_next(first, out), "the sequence goes on from the last value handed out");
+}
+
 /* The pool is refilled once every ULID_POOL_IDS IDs, never mid-ID */
 static void
 test_pool_refill(void)
@@ -333,6 +373,7 @@ main(void)
 	test_counter_overflow_carries();
 	test_limits();
 	test_random_failure();
+	test_failed_refill();
 	test_pool_refill();
 	test_owner_change();
 	test_generate_random();

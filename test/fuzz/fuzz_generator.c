@@ -8,7 +8,8 @@
  * signed step (so it also goes back), or set near the end of time or past
  * it; a random ID; a change of owning process (a fork); the random source
  * failing or not; the random source giving all ones (to force carries and
- * exhaustion) or pseudo-random bytes.
+ * exhaustion) or pseudo-random bytes; the pool drawn down to its last few
+ * bytes (to reach refills without thousands of calls).
  *
  * The checks hold for any design of the 80-bit field (all random bits
  * incremented, or a counter and fresh random bits): every status is the
@@ -16,7 +17,9 @@
  * and carry the clock's millisecond when it moved forward; random IDs carry
  * the millisecond asked for; a new owner (a forked child) never continues
  * the old sequence and draws from a fresh fill of the random source, never
- * from bytes its parent drew; the source is asked at most once per call.
+ * from bytes its parent drew; after a failed fill (which writes zeroes over
+ * the pool) the next call draws from a fresh fill too, never from bytes the
+ * failed one may have written; the source is asked at most once per call.
  *
  *-------------------------------------------------------------------------
  */
@@ -45,7 +48,11 @@ fill(void *buf, size_t len)
 
 	fill_calls++;
 	if (fill_fails)
+	{
+		/* a failing source may leave anything in the buffer */
+		memset(buf, 0, len);
 		return false;
+	}
 	for (i = 0; i < len; i++)
 	{
 		if (fill_ones)
@@ -66,7 +73,7 @@ static int64_t owner;
 static int64_t model_owner;
 static bool have_last;
 static uint8_t last[ULID_BINARY_LEN];
-static bool need_fill;			/* a new owner must draw from a fresh fill */
+static bool need_fill;			/* the next draw must be from a fresh fill */
 
 /* state claimed by the owner of this call: a new owner starts afresh */
 static void
@@ -82,7 +89,8 @@ model_claim(void)
 
 /*
  * Checks the random source's use by a call that needed random bytes and got
- * them (ok) or not; returns whether the call may have succeeded.
+ * them (ok) or not.  After a failed fill, the pool may hold what the failed
+ * fill wrote: the next call must fill again.
  */
 static void
 model_random_used(int calls_before, bool ok)
@@ -93,8 +101,7 @@ model_random_used(int calls_before, bool ok)
 	if (fill_calls == calls_before + 1)
 	{
 		REQUIRE(ok == !fill_fails);
-		if (ok)
-			need_fill = false;
+		need_fill = !ok;
 	}
 	else
 		REQUIRE(ok);
@@ -192,6 +199,18 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			case 6:				/* the random source fails, or works again */
 				fill_fails = (op >> 3) & 1;
 				fill_ones = (op >> 4) & 1;
+
+				/*
+				 * and the pool down to 4 to 16 bytes, a state that draws of
+				 * 8 and 10 bytes reach: near a refill
+				 */
+				if (op >> 5)
+				{
+					size_t		left = 2 * ((size_t) (op >> 5) + 1);
+
+					if (gen.pool_left > left)
+						gen.pool_left = left;
+				}
 				break;
 			case 7:				/* the clock jumps near the end of time */
 				now = ULID_TIME_MAX - 2 + (op >> 6);
