@@ -64,6 +64,8 @@ unittest: test/unit_codec test/unit_generator
 bench/codec_bench: bench/codec_bench.c $(UNIT_SRCS) src/codec.h src/generator.h
 	$(CC) $(CFLAGS) -Isrc -o $@ $< $(UNIT_SRCS)
 
+# (make bench RECORD=1 writes to bench/results/DATE, to be committed; without
+# it the results go to bench/results/local/, which git ignores)
 .PHONY: bench
 bench:
-	bench/run.sh
+	$(if $(RECORD),BENCH_RECORD=$(RECORD)) bench/run.sh

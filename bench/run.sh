@@ -2,13 +2,25 @@
 # make bench: every workload of the benchmark in one run, side by side.
 # Builds and installs the extension, runs the SQL workloads in a throwaway
 # cluster (and workload 3 in a second one with shared_buffers = 16MB),
-# counts instructions of the pure C code with callgrind, and writes
-# results.md, inserts.dat and inserts.png to BENCH_OUT (default
-# bench/results/DATE).  BENCH_ROUNDS (5) and BENCH_SCALE (1) shorten a trial.
+# counts instructions of the pure C code with callgrind, and writes the raw
+# results, results.md, inserts.dat and inserts.png to a folder:
+#   BENCH_OUT if set;
+#   else bench/results/DATE with BENCH_RECORD=1 (make bench RECORD=1), to
+#        record a run in the repository;
+#   else bench/results/local/DATE (ignored by git), so that a trial run
+#        leaves the committed records and the checkout as they are.
+# BENCH_ROUNDS (5) and BENCH_SCALE (1) shorten a trial.
 
 source "$(dirname "${BASH_SOURCE[0]}")/../scripts/common.sh"
 
-out=${BENCH_OUT:-$ULID_ROOT/bench/results/$(date -u +%Y-%m-%d)}
+day=$(date -u +%Y-%m-%d)
+if [ -n "${BENCH_OUT:-}" ]; then
+	out=$BENCH_OUT
+elif [ "${BENCH_RECORD:-0}" = 1 ]; then
+	out=$ULID_ROOT/bench/results/$day
+else
+	out=$ULID_ROOT/bench/results/local/$day
+fi
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 

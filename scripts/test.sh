@@ -38,6 +38,10 @@ trap 'stop_cluster; rm -rf "$work"' EXIT
 say "C unit tests"
 counted make -C "$ULID_ROOT" -s unittest
 
+# the benchmark's report script on the committed runs (no benchmark run)
+say "bench/test_report.py"
+counted "$ULID_ROOT/bench/test_report.py"
+
 # Robustness tests: the pure code under ASan+UBSan, a short fuzz run, and
 # the TAP tests in t/ (each with clusters of its own, see scripts/tap.sh).
 say "C unit tests under ASan and UBSan, and a short fuzz run"
