@@ -50,8 +50,19 @@ state_before=$(tree_state)
 mkdir "$work/src"
 (cd "$ULID_ROOT" && tar -c debian Makefile ulid.control ulid--*.sql META.json README.md sql expected \
 	$(find src -name '*.[ch]')) | tar -x -C "$work/src"
+# the build makes its own throwaway clusters (pg_virtualenv): nothing of the
+# caller's connection settings may reach it.  Under scripts/test.sh PGHOST,
+# PGPORT, PGUSER and PGDATABASE name the test cluster, and pg_virtualenv
+# would create its cluster on that PGPORT (a port conflict if another server
+# listens there, such as a system cluster on 5432).  So every PG* variable
+# libpq or postgresql-common reads (PGHOST, PGPORT, PGCLUSTER, ...) goes, and
+# PG_CONFIG: pg_buildext picks each version's pg_config itself.
+build_env=(env -u PG_CONFIG)
+for v in $(compgen -e); do
+	[[ $v =~ ^PG[A-Z]*$ ]] && build_env+=(-u "$v")
+done
 start=$(date +%s)
-if (cd "$work/src" && dpkg-buildpackage -us -uc -b) >"$work/build.log" 2>&1; then
+if (cd "$work/src" && "${build_env[@]}" dpkg-buildpackage -us -uc -b) >"$work/build.log" 2>&1; then
 	pass "dpkg-buildpackage -us -uc -b in $(($(date +%s) - start)) s"
 else
 	tail -n 60 "$work/build.log"
@@ -82,7 +93,7 @@ fi
 
 # 3. the package holds the library, the control file and every script
 missing=
-dpkg -c "$deb" >"$work/contents.txt"
+dpkg-deb -c "$deb" >"$work/contents.txt"
 for f in usr/lib/postgresql/$PG_MAJOR/lib/ulid.so usr/share/postgresql/$PG_MAJOR/extension/ulid.control \
 	$(cd "$ULID_ROOT" && ls ulid--*.sql | sed "s|^|usr/share/postgresql/$PG_MAJOR/extension/|"); do
 	grep -q " \./$f\$" "$work/contents.txt" || missing="$missing $f"
@@ -93,6 +104,23 @@ else
 	fail "missing from the package:$missing"
 fi
 
+# no LLVM bitcode (debian/rules builds with with_llvm=no), hence no
+# dependency on the JIT package, which pg_buildext adds when the package
+# has a bitcode directory
+bitcode=$(grep -E '/bitcode(/|$)' "$work/contents.txt")
+if [ -z "$bitcode" ]; then
+	pass "the package has no LLVM bitcode"
+else
+	fail "the package has LLVM bitcode: $(echo "$bitcode" | awk '{print $NF}' | tr '\n' ' ')"
+fi
+depends=$(dpkg-deb -f "$deb" Depends)
+echo "Depends: $depends"
+if echo "$depends" | grep -Eq "(^|, )postgresql-$PG_MAJOR( \([^)]*\))?(,|$)" && ! echo "$depends" | grep -q jit; then
+	pass "it depends on postgresql-$PG_MAJOR and on no JIT package"
+else
+	fail "Depends: $depends; want postgresql-$PG_MAJOR and no JIT package"
+fi
+
 # 4. install it, CREATE EXTENSION ulid, use it
 smoke_sql="
 CREATE EXTENSION ulid;
@@ -100,6 +128,14 @@ SELECT extversion FROM pg_extension WHERE extname = 'ulid';
 SELECT gen_ulid() < gen_ulid(), '01ARYZ6S41TSV4RRFFQ69G5FAV'::ulid = '01563df3-6481-d676-4c61-efb99302bd5b'::uuid;
 "
 want=$(printf '%s\nt|t' "$(sed -n "s/^default_version = '\(.*\)'$/\1/p" "$ULID_ROOT/ulid.control")")
+jit_sql="
+SET jit = on; SET jit_above_cost = 0; SET jit_inline_above_cost = 0; SET jit_optimize_above_cost = 0;
+CREATE TABLE t AS SELECT gen_ulid() AS id FROM generate_series(1, 1000);
+EXPLAIN (ANALYZE, TIMING OFF) SELECT count(*) FROM t WHERE id > ulid_lower('2000-01-01+00');
+SELECT count(*), count(*) FILTER (WHERE id > ulid_lower('2000-01-01+00')),
+       count(*) FILTER (WHERE id::uuid::ulid = id), count(DISTINCT id) FROM t;
+"
+jit_want='1000|1000|1000|1000'
 smoke() {	# smoke DESCRIPTION: CREATE EXTENSION in a fresh cluster of $PG_CONFIG
 	start_cluster || { fail "$1: start a cluster"; return; }
 	got=$(psql -X -q -At -v ON_ERROR_STOP=1 -c "$smoke_sql" 2>&1)
@@ -107,6 +143,15 @@ smoke() {	# smoke DESCRIPTION: CREATE EXTENSION in a fresh cluster of $PG_CONFIG
 		pass "$1: CREATE EXTENSION ulid gives version $(echo "$got" | head -n 1) and works"
 	else
 		fail "$1: CREATE EXTENSION ulid gave [$got], want [$want]"
+	fi
+	# JIT with inlining forced (EXPLAIN shows its options only with costs):
+	# without bitcode of its own, ulid's functions are called, not inlined,
+	# and the results are right
+	got=$(psql -X -q -At -v ON_ERROR_STOP=1 -c "$jit_sql" 2>&1)
+	if echo "$got" | grep -q 'Inlining true' && [ "$(echo "$got" | tail -n 1)" = "$jit_want" ]; then
+		pass "$1: a query on ulid values JIT-compiled with inlining gives [$jit_want]"
+	else
+		fail "$1: the JIT-compiled query gave [$got], want 'Inlining true' and [$jit_want]"
 	fi
 	stop_cluster
 }
