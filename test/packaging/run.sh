@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Packaging test: the versions agree (versions.sh); debian/ builds
-# postgresql-NN-ulid with dpkg-buildpackage from a copy of the tree (so no
-# artefacts land in it), running the regression suite under pg_virtualenv
-# during the build; the package holds every file the extension needs; and
-# the installed package gives a working CREATE EXTENSION ulid.
+# Packaging test: the versions agree (versions.sh), and so do the licence and
+# maintainer (licence.sh); debian/ builds postgresql-NN-ulid with
+# dpkg-buildpackage from a copy of the tree (so no artefacts land in it),
+# running the regression suite under pg_virtualenv during the build; the
+# package holds every file the extension needs and its copyright file, and
+# no LLVM bitcode; and the installed package gives a working CREATE
+# EXTENSION ulid.
 #
 # Installing the package, two ways (ULID_PACKAGE_INSTALL):
 #   system   apt-get install the .deb into this machine's PostgreSQL, test,
@@ -14,7 +16,8 @@
 #            PostgreSQL (binaries find their files relative to themselves)
 #            and test there; the system is never touched.  The default
 #            elsewhere, e.g. a shared development machine.
-# Prints "versions: N passed, N failed" and "packaging: N passed, N failed".
+# Prints "versions: N passed, N failed", "licence: N passed, N failed" and
+# "packaging: N passed, N failed".
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 source "$here/../../scripts/common.sh"
@@ -38,9 +41,12 @@ trap 'stop_cluster; rm -rf "$work"' EXIT
 # the test clusters run as the postgres user, and read the package's files here
 chmod 755 "$work"
 
-# 1. versions: its own "versions: N passed, N failed" line counts them
-"$here/versions.sh" | tee "$work/versions.log"
-grep -q '^versions: [0-9]* passed, [0-9]* failed$' "$work/versions.log" || fail "versions.sh ended early"
+# 1. versions, and one licence and maintainer everywhere: each prints its own
+# "NAME: N passed, N failed" line
+for check in versions licence; do
+	"$here/$check.sh" | tee "$work/$check.log"
+	grep -q "^$check: [0-9]* passed, [0-9]* failed\$" "$work/$check.log" || fail "$check.sh ended early"
+done
 
 # 2. build from a copy of the sources the package needs (no build products:
 # the tree has been built by now; and no git needed, CI may lack it)
@@ -95,11 +101,12 @@ fi
 missing=
 dpkg-deb -c "$deb" >"$work/contents.txt"
 for f in usr/lib/postgresql/$PG_MAJOR/lib/ulid.so usr/share/postgresql/$PG_MAJOR/extension/ulid.control \
+	usr/share/doc/postgresql-$PG_MAJOR-ulid/copyright \
 	$(cd "$ULID_ROOT" && ls ulid--*.sql | sed "s|^|usr/share/postgresql/$PG_MAJOR/extension/|"); do
 	grep -q " \./$f\$" "$work/contents.txt" || missing="$missing $f"
 done
 if [ -z "$missing" ]; then
-	pass "the package holds ulid.so, ulid.control and $(cd "$ULID_ROOT" && ls ulid--*.sql | tr '\n' ' ')"
+	pass "the package holds ulid.so, ulid.control, $(cd "$ULID_ROOT" && ls ulid--*.sql | tr '\n' ' ')and its copyright file"
 else
 	fail "missing from the package:$missing"
 fi
