@@ -67,6 +67,13 @@ build_env=(env -u PG_CONFIG)
 for v in $(compgen -e); do
 	[[ $v =~ ^PG[A-Z]*$ ]] && build_env+=(-u "$v")
 done
+# under scripts/test.sh the caller has PGHOST, PGPORT, PGUSER, PGDATABASE
+leaked=$("${build_env[@]}" env | grep -oE '^PG([A-Z]*|_CONFIG)=' | tr -d = | tr '\n' ' ')
+if [ -z "$leaked" ]; then
+	pass "the package build gets none of the caller's $(compgen -e | grep -E '^PG([A-Z]*|_CONFIG)$' | tr '\n' ' ')"
+else
+	fail "the package build gets the caller's $leaked"
+fi
 start=$(date +%s)
 if (cd "$work/src" && "${build_env[@]}" dpkg-buildpackage -us -uc -b) >"$work/build.log" 2>&1; then
 	pass "dpkg-buildpackage -us -uc -b in $(($(date +%s) - start)) s"
