@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Driver tests: psycopg 3 (Debian's python3-psycopg) and node-postgres (npm
-# "pg", pinned by node/package-lock.json) against a database with the
-# extension, in the running server that PGHOST/PGPORT/PGUSER name.
-# Installs what is missing, and prints "python: N passed, N failed" and
-# "node: N passed, N failed".
+# Driver tests: psycopg 3 (Debian's python3-psycopg), node-postgres (npm
+# "pg", pinned by node/package-lock.json), pgx v4 with oklog/ulid (Debian's
+# Go packages, built offline) and pgjdbc (Debian's libpostgresql-jdbc-java)
+# against a database with the extension, in the running server that
+# PGHOST/PGPORT/PGUSER name.  Installs what is missing, and prints
+# "python: N passed, N failed", "node: ...", "go: ..." and "java: ...".
 
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -13,6 +14,8 @@ set +e
 # Debian's psycopg is for Debian's python, which may not be the first python3
 # on PATH
 ensure_packages python3-psycopg
+ensure_packages golang-go golang-github-jackc-pgx-v4-dev golang-github-oklog-ulid-dev \
+	default-jdk-headless libpostgresql-jdbc-java libjunixsocket-java
 command -v node >/dev/null && command -v npm >/dev/null || ensure_packages nodejs npm
 
 db=ulid_drivers
@@ -45,6 +48,31 @@ else
 	echo "node: 0 passed, 1 failed"
 	status=1
 fi
+
+# Go in GOPATH mode, offline: Debian installs each Go library's source under
+# /usr/share/gocode/src by import path, except oklog/ulid v2, which it puts
+# at github.com/oklog/ulid; a private GOPATH entry gives it its v2 path
+gopath=$(mktemp -d /tmp/ulid-gopath.XXXXXX)
+mkdir -p "$gopath/src/github.com/oklog/ulid"
+ln -s /usr/share/gocode/src/github.com/oklog/ulid "$gopath/src/github.com/oklog/ulid/v2"
+say "$(go version), pgx $(dpkg-query -W -f='${Version}' golang-github-jackc-pgx-v4-dev)"
+log=$(mktemp /tmp/ulid-go.XXXXXX)
+(cd "$here/go" && GO111MODULE=off GOPATH="$gopath:/usr/share/gocode" GOPROXY=off GOFLAGS= \
+	go test -v -count=1 .) 2>&1 | tee "$log"
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+# go test -v prints "--- PASS: name" or "--- FAIL: name" per test; a build
+# failure prints neither, and counts as one failure
+awk '/^--- PASS: / {p++} /^--- FAIL: / {f++} END {if (p + f == 0) f = 1; print "go: " p + 0 " passed, " f + 0 " failed"}' "$log"
+rm -rf "$log" "$gopath"
+
+# Java: the test is one source file, which java compiles and runs
+say "$(java -version 2>&1 | head -n 1), pgjdbc $(dpkg-query -W -f='${Version}' libpostgresql-jdbc-java)"
+log=$(mktemp /tmp/ulid-java.XXXXXX)
+(cd "$here/java" && java -cp /usr/share/java/postgresql.jar:/usr/share/java/junixsocket-common.jar UlidTest.java) 2>&1 |
+	tee "$log"
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+grep -q '^java: [0-9]* passed, [0-9]* failed$' "$log" || echo "java: 0 passed, 1 failed"
+rm -f "$log"
 
 psql -X -q -d postgres -c "DROP DATABASE $db"
 exit $status

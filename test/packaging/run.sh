@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Packaging test: the versions agree (versions.sh); debian/ builds
-# postgresql-NN-ulid with dpkg-buildpackage from a copy of the tree (so no
-# artefacts land in it), running the regression suite under pg_virtualenv
-# during the build; the package holds every file the extension needs; and
-# the installed package gives a working CREATE EXTENSION ulid.
+# Packaging test: the versions agree (versions.sh), and so do the licence and
+# maintainer (licence.sh); debian/ builds postgresql-NN-ulid with
+# dpkg-buildpackage from a copy of the tree (so no artefacts land in it),
+# running the regression suite under pg_virtualenv during the build; the
+# package holds every file the extension needs and its copyright file, and
+# no LLVM bitcode; and the installed package gives a working CREATE
+# EXTENSION ulid.
 #
 # Installing the package, two ways (ULID_PACKAGE_INSTALL):
 #   system   apt-get install the .deb into this machine's PostgreSQL, test,
@@ -14,7 +16,8 @@
 #            PostgreSQL (binaries find their files relative to themselves)
 #            and test there; the system is never touched.  The default
 #            elsewhere, e.g. a shared development machine.
-# Prints "versions: N passed, N failed" and "packaging: N passed, N failed".
+# Prints "versions: N passed, N failed", "licence: N passed, N failed" and
+# "packaging: N passed, N failed".
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 source "$here/../../scripts/common.sh"
@@ -38,9 +41,12 @@ trap 'stop_cluster; rm -rf "$work"' EXIT
 # the test clusters run as the postgres user, and read the package's files here
 chmod 755 "$work"
 
-# 1. versions: its own "versions: N passed, N failed" line counts them
-"$here/versions.sh" | tee "$work/versions.log"
-grep -q '^versions: [0-9]* passed, [0-9]* failed$' "$work/versions.log" || fail "versions.sh ended early"
+# 1. versions, and one licence and maintainer everywhere: each prints its own
+# "NAME: N passed, N failed" line
+for check in versions licence; do
+	"$here/$check.sh" | tee "$work/$check.log"
+	grep -q "^$check: [0-9]* passed, [0-9]* failed\$" "$work/$check.log" || fail "$check.sh ended early"
+done
 
 # 2. build from a copy of the sources the package needs (no build products:
 # the tree has been built by now; and no git needed, CI may lack it)
@@ -50,8 +56,26 @@ state_before=$(tree_state)
 mkdir "$work/src"
 (cd "$ULID_ROOT" && tar -c debian Makefile ulid.control ulid--*.sql META.json README.md sql expected \
 	$(find src -name '*.[ch]')) | tar -x -C "$work/src"
+# the build makes its own throwaway clusters (pg_virtualenv): nothing of the
+# caller's connection settings may reach it.  Under scripts/test.sh PGHOST,
+# PGPORT, PGUSER and PGDATABASE name the test cluster, and pg_virtualenv
+# would create its cluster on that PGPORT (a port conflict if another server
+# listens there, such as a system cluster on 5432).  So every PG* variable
+# libpq or postgresql-common reads (PGHOST, PGPORT, PGCLUSTER, ...) goes, and
+# PG_CONFIG: pg_buildext picks each version's pg_config itself.
+build_env=(env -u PG_CONFIG)
+for v in $(compgen -e); do
+	[[ $v =~ ^PG[A-Z]*$ ]] && build_env+=(-u "$v")
+done
+# under scripts/test.sh the caller has PGHOST, PGPORT, PGUSER, PGDATABASE
+leaked=$("${build_env[@]}" env | grep -oE '^PG([A-Z]*|_CONFIG)=' | tr -d = | tr '\n' ' ')
+if [ -z "$leaked" ]; then
+	pass "the package build gets none of the caller's $(compgen -e | grep -E '^PG([A-Z]*|_CONFIG)$' | tr '\n' ' ')"
+else
+	fail "the package build gets the caller's $leaked"
+fi
 start=$(date +%s)
-if (cd "$work/src" && dpkg-buildpackage -us -uc -b) >"$work/build.log" 2>&1; then
+if (cd "$work/src" && "${build_env[@]}" dpkg-buildpackage -us -uc -b) >"$work/build.log" 2>&1; then
 	pass "dpkg-buildpackage -us -uc -b in $(($(date +%s) - start)) s"
 else
 	tail -n 60 "$work/build.log"
@@ -82,15 +106,33 @@ fi
 
 # 3. the package holds the library, the control file and every script
 missing=
-dpkg -c "$deb" >"$work/contents.txt"
+dpkg-deb -c "$deb" >"$work/contents.txt"
 for f in usr/lib/postgresql/$PG_MAJOR/lib/ulid.so usr/share/postgresql/$PG_MAJOR/extension/ulid.control \
+	usr/share/doc/postgresql-$PG_MAJOR-ulid/copyright \
 	$(cd "$ULID_ROOT" && ls ulid--*.sql | sed "s|^|usr/share/postgresql/$PG_MAJOR/extension/|"); do
 	grep -q " \./$f\$" "$work/contents.txt" || missing="$missing $f"
 done
 if [ -z "$missing" ]; then
-	pass "the package holds ulid.so, ulid.control and $(cd "$ULID_ROOT" && ls ulid--*.sql | tr '\n' ' ')"
+	pass "the package holds ulid.so, ulid.control, $(cd "$ULID_ROOT" && ls ulid--*.sql | tr '\n' ' ')and its copyright file"
 else
 	fail "missing from the package:$missing"
+fi
+
+# no LLVM bitcode (debian/rules builds with with_llvm=no), hence no
+# dependency on the JIT package, which pg_buildext adds when the package
+# has a bitcode directory
+bitcode=$(grep -E '/bitcode(/|$)' "$work/contents.txt")
+if [ -z "$bitcode" ]; then
+	pass "the package has no LLVM bitcode"
+else
+	fail "the package has LLVM bitcode: $(echo "$bitcode" | awk '{print $NF}' | tr '\n' ' ')"
+fi
+depends=$(dpkg-deb -f "$deb" Depends)
+echo "Depends: $depends"
+if echo "$depends" | grep -Eq "(^|, )postgresql-$PG_MAJOR( \([^)]*\))?(,|$)" && ! echo "$depends" | grep -q jit; then
+	pass "it depends on postgresql-$PG_MAJOR and on no JIT package"
+else
+	fail "Depends: $depends; want postgresql-$PG_MAJOR and no JIT package"
 fi
 
 # 4. install it, CREATE EXTENSION ulid, use it
@@ -100,6 +142,14 @@ SELECT extversion FROM pg_extension WHERE extname = 'ulid';
 SELECT gen_ulid() < gen_ulid(), '01ARYZ6S41TSV4RRFFQ69G5FAV'::ulid = '01563df3-6481-d676-4c61-efb99302bd5b'::uuid;
 "
 want=$(printf '%s\nt|t' "$(sed -n "s/^default_version = '\(.*\)'$/\1/p" "$ULID_ROOT/ulid.control")")
+jit_sql="
+SET jit = on; SET jit_above_cost = 0; SET jit_inline_above_cost = 0; SET jit_optimize_above_cost = 0;
+CREATE TABLE t AS SELECT gen_ulid() AS id FROM generate_series(1, 1000);
+EXPLAIN (ANALYZE, TIMING OFF) SELECT count(*) FROM t WHERE id > ulid_lower('2000-01-01+00');
+SELECT count(*), count(*) FILTER (WHERE id > ulid_lower('2000-01-01+00')),
+       count(*) FILTER (WHERE id::uuid::ulid = id), count(DISTINCT id) FROM t;
+"
+jit_want='1000|1000|1000|1000'
 smoke() {	# smoke DESCRIPTION: CREATE EXTENSION in a fresh cluster of $PG_CONFIG
 	start_cluster || { fail "$1: start a cluster"; return; }
 	got=$(psql -X -q -At -v ON_ERROR_STOP=1 -c "$smoke_sql" 2>&1)
@@ -107,6 +157,15 @@ smoke() {	# smoke DESCRIPTION: CREATE EXTENSION in a fresh cluster of $PG_CONFIG
 		pass "$1: CREATE EXTENSION ulid gives version $(echo "$got" | head -n 1) and works"
 	else
 		fail "$1: CREATE EXTENSION ulid gave [$got], want [$want]"
+	fi
+	# JIT with inlining forced (EXPLAIN shows its options only with costs):
+	# without bitcode of its own, ulid's functions are called, not inlined,
+	# and the results are right
+	got=$(psql -X -q -At -v ON_ERROR_STOP=1 -c "$jit_sql" 2>&1)
+	if echo "$got" | grep -q 'Inlining true' && [ "$(echo "$got" | tail -n 1)" = "$jit_want" ]; then
+		pass "$1: a query on ulid values JIT-compiled with inlining gives [$jit_want]"
+	else
+		fail "$1: the JIT-compiled query gave [$got], want 'Inlining true' and [$jit_want]"
 	fi
 	stop_cluster
 }
