@@ -4,8 +4,10 @@ After register_ulid, ulid and ulid[] results of that connection or cursor
 load as pgulid.ULID (a str, the canonical text).  psycopg2 reads every
 result as text, so there are no binary results to handle.
 
-Parameters: a str (either case) or a ULID goes as a quoted literal that the
-server reads as ulid.  register_ulid also lets psycopg2 send uuid.UUID
+Parameters: a str (either case) goes as a quoted literal that the server
+reads as ulid; register_ulid makes psycopg2 send a ULID as 'text'::ulid, so
+a list of ULID is a ulid[] (a list of str is a text[], which does not
+compare with ulid: use ULID(s), or %s::ulid[] in the query).  register_ulid also lets psycopg2 send uuid.UUID
 (as 'xxxxxxxx-...'::uuid, psycopg2.extras.UUID_adapter; ulid = uuid needs
 the extension's 1.1); psycopg2's adapters are process-wide, so this holds
 for every connection.  bytes always go as bytea, for every connection, so a
@@ -24,6 +26,17 @@ __all__ = ["register_ulid", "ULID"]
 
 def _cast(value, cursor):
     return None if value is None else ULID._trusted(value)
+
+
+class _UlidAdapter:
+    def __init__(self, value):
+        self._quoted = psycopg2.extensions.QuotedString(str(value))
+
+    def prepare(self, conn):
+        self._quoted.prepare(conn)
+
+    def getquoted(self):
+        return self._quoted.getquoted() + b"::ulid"
 
 
 def register_ulid(conn_or_cursor):
@@ -47,5 +60,6 @@ def register_ulid(conn_or_cursor):
     psycopg2.extensions.register_type(ulid_type, conn_or_cursor)
     psycopg2.extensions.register_type(
         psycopg2.extensions.new_array_type((array_oid,), "ULID[]", ulid_type), conn_or_cursor)
+    psycopg2.extensions.register_adapter(ULID, _UlidAdapter)
     psycopg2.extensions.register_adapter(uuid.UUID, psycopg2.extras.UUID_adapter)
     return oid, array_oid

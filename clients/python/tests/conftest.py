@@ -2,6 +2,7 @@
 the ulid extension (clients/run.sh makes one).  Ends the run with the line
 "clients_python: N passed, N failed" that scripts/test.sh adds up."""
 
+import re
 import uuid
 
 import pytest
@@ -28,4 +29,4 @@ def pytest_terminal_summary(terminalreporter):
 
 @pytest.fixture
 def table_name(request):
-    return "t_" + request.node.name.lower()[:50].replace("[", "_").replace("]", "").replace("-", "_")
+    return "t_" + re.sub("[^a-z0-9]+", "_", request.node.name.lower())[:50]
