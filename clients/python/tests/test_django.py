@@ -200,3 +200,14 @@ def test_GenUlid_as_a_value():
     order.refresh_from_db()
     assert type(order.note) is ULID and order.note > order.id
     assert Order.objects.filter(n=300).update(note=GenUlid()) == 1
+
+
+def test_ULIDAutoField_as_DEFAULT_AUTO_FIELD():
+    from django.db import models
+    from django.test.utils import isolate_apps, override_settings
+    with isolate_apps("djbaseline"), override_settings(DEFAULT_AUTO_FIELD="pgulid.django.ULIDAutoField"):
+        class Auto(models.Model):
+            class Meta:
+                app_label = "djbaseline"
+        assert type(Auto._meta.pk) is ULIDAutoField
+        assert Auto.check() == []

@@ -172,3 +172,20 @@ def test_registering_where_there_is_no_extension():
     with psycopg.connect(dbname="postgres") as c:
         with pytest.raises(psycopg.ProgrammingError, match="ulid"):
             register_ulid(c)
+
+
+def test_text_copy_writes_a_uuid_as_hex(conn, table_name):
+    # documented: psycopg 3.1's text COPY dumps by Python type
+    register_ulid(conn)
+    with pytest.raises(psycopg.errors.InvalidTextRepresentation):
+        with conn.cursor() as cur:
+            with cur.copy("COPY %s (id, n) FROM STDIN" % table_name) as copy:
+                copy.set_types(["ulid", "int4"])
+                copy.write_row((uuid.UUID(bytes=b"\x04" * 16), 9))
+
+
+def test_a_str_with_b_placeholder_is_text(conn, table_name):
+    # documented: %b sends a str typed text; %s sends it untyped
+    register_ulid(conn)
+    with pytest.raises(psycopg.errors.UndefinedFunction, match="operator does not exist: ulid = text"):
+        conn.execute("SELECT n FROM %s WHERE id = %%b" % table_name, [KNOWN])
