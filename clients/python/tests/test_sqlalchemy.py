@@ -56,6 +56,7 @@ def test_create_all_makes_a_ulid_column_with_gen_ulid(engine, metadata):
 
 def test_reflection_recognises_ulid(engine, metadata):
     with engine.begin() as c:
+        c.execute(sa.text("DROP TABLE IF EXISTS sa_reflected"))
         c.execute(sa.text("CREATE TABLE sa_reflected (id ulid PRIMARY KEY, ids ulid[])"))
     reflected = sa.MetaData()
     t = sa.Table("sa_reflected", reflected, autoload_with=engine)
@@ -71,14 +72,16 @@ def test_reflection_without_pgulid_is_NullType(engine):
     # what SQLAlchemy does with no entry for ulid (pgulid adds one on import)
     from sqlalchemy.dialects.postgresql.base import ischema_names
     with engine.begin() as c:
+        c.execute(sa.text("DROP TABLE IF EXISTS sa_nulltype"))
         c.execute(sa.text("CREATE TABLE sa_nulltype (id ulid PRIMARY KEY)"))
-    saved = ischema_names.pop("ulid")
+    saved = ischema_names.pop("ulid", None)
     try:
         with pytest.warns(sa.exc.SAWarning, match="Did not recognize type 'ulid'"):
             t = sa.Table("sa_nulltype", sa.MetaData(), autoload_with=engine)
         assert isinstance(t.c.id.type, sa.types.NullType)
     finally:
-        ischema_names["ulid"] = saved
+        if saved is not None:
+            ischema_names["ulid"] = saved
         with engine.begin() as c:
             c.execute(sa.text("DROP TABLE sa_nulltype"))
 
