@@ -46,3 +46,13 @@ def test_the_largest_value():
 def test_other_types_are_a_type_error():
     with pytest.raises(TypeError):
         ULID(12)
+
+
+def test_pickle_and_copy_keep_the_type():
+    import copy
+    import pickle
+    u = ULID(KNOWN)
+    for proto in range(2, pickle.HIGHEST_PROTOCOL + 1):
+        back = pickle.loads(pickle.dumps(u, proto))
+        assert type(back) is ULID and back == u
+    assert type(copy.deepcopy(u)) is ULID
