@@ -80,6 +80,17 @@ def test_arrays_load_as_lists_of_ULID(conn, table_name, binary):
     assert got[1:] == ([], [None])
 
 
+def test_text_copy_out_with_set_types(conn, table_name):
+    rows = expected(conn, table_name)
+    register_ulid(conn)
+    with conn.cursor() as cur:
+        with cur.copy("COPY (SELECT id, ARRAY[id, NULL] FROM %s ORDER BY id) TO STDOUT" % table_name) as copy:
+            copy.set_types(["ulid", "ulid[]"])
+            got = list(copy.rows())
+    check_values([r[0] for r in got], rows)
+    assert [r[1] for r in got] == [[r[0], None] for r in got]
+
+
 def test_binary_copy_out_with_set_types(conn, table_name):
     rows = expected(conn, table_name)
     register_ulid(conn)
