@@ -70,7 +70,7 @@ fi
 # the upgrade path, the drivers and the README's reference tables against
 # the same cluster, then the Debian package (last: on CI it installs and
 # removes it); each suite prints "name: N passed, N failed"
-for suite in test/upgrade/run.sh test/drivers/run.sh test/docs/reference.py test/packaging/run.sh; do
+for suite in test/upgrade/run.sh test/drivers/run.sh clients/run.sh test/docs/reference.py test/packaging/run.sh; do
 	say "$suite"
 	counted "$ULID_ROOT/$suite"
 done
