@@ -34,9 +34,11 @@ $(OBJS): $(SRC_HEADERS)
 REGRESS += partitions
 -include test/fuzz/fuzz.mk
 
-# supported majors: 15 and later (MAJORVERSION comes from PGXS)
-ifneq ($(shell test $(MAJORVERSION) -ge 15 && echo yes),yes)
-$(error ulid needs PostgreSQL 15 or later, and $(PG_CONFIG) is $(MAJORVERSION))
+# supported majors: PG_MIN_MAJOR and later (MAJORVERSION comes from PGXS);
+# src/compat.h and META.json say the same, test/packaging/versions.sh checks
+PG_MIN_MAJOR = 15
+ifneq ($(shell test $(MAJORVERSION) -ge $(PG_MIN_MAJOR) && echo yes),yes)
+$(error ulid needs PostgreSQL $(PG_MIN_MAJOR) or later, and $(PG_CONFIG) is $(MAJORVERSION))
 endif
 
 # version-specific features get test files of their own

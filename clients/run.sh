@@ -17,7 +17,7 @@ set +e
 # Debian's python3-* packages are for Debian's python, which may not be the
 # first python3 on PATH
 ensure_packages python3-psycopg python3-psycopg2 python3-sqlalchemy python3-django \
-	python3-pytest python3-setuptools python3-venv
+	python3-pytest python3-setuptools python3-venv python3-wheel
 command -v node >/dev/null && command -v npm >/dev/null || ensure_packages nodejs npm
 
 db=ulid_clients
