@@ -46,6 +46,21 @@ ifeq ($(shell test $(MAJORVERSION) -ge 18 && echo yes),yes)
 REGRESS += skipscan
 endif
 
+# TAP tests (t/*.pl, PostgreSQL::Test::Cluster) against the installed
+# extension: make prove_installcheck [PROVE_TESTS=t/NNN_name.pl]
+# [PROVE_FLAGS=-v].  PGXS's own recipe sets what each major's test modules
+# read (TESTDIR up to 15, TESTDATADIR and TESTLOGDIR from 16, PG_REGRESS,
+# PATH); t/ also holds their helper module.  Not TAP_TESTS = 1, which would
+# add them to make installcheck: pg_buildext runs that in the package build,
+# whose copy of the tree has no t/, inside pg_virtualenv, whose
+# extension_destdir the tests' own clusters would not know.  initdb refuses
+# to run as root: scripts/tap.sh runs this as the postgres user then.
+PG_PROVE_FLAGS += -I $(srcdir)/t
+
+.PHONY: prove_installcheck
+prove_installcheck:
+	$(prove_installcheck)
+
 # C unit tests of the pure code: no PostgreSQL needed
 UNIT_CC ?= cc
 UNIT_CFLAGS ?= -O2 -g -Wall -Wextra -Werror -std=c99
