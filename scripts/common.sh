@@ -113,7 +113,12 @@ start_cluster() {
 	as_cluster_owner "$bindir/initdb" -D "$CLUSTER_DIR/data" -U postgres \
 		--auth=trust --no-locale -E UTF8 >"$CLUSTER_DIR/initdb.log" 2>&1 ||
 		{ cat "$CLUSTER_DIR/initdb.log"; return 1; }
-	as_cluster_owner "$bindir/pg_ctl" -D "$CLUSTER_DIR/data" -l "$CLUSTER_DIR/server.log" -w \
+	# PGUSER in the server's environment: the default role of connections it
+	# makes itself (postgres_fdw's, to a server with no user in its user
+	# mapping) is then the cluster's superuser, not the name of the OS user
+	# the server runs as, which is no role here unless it is postgres
+	as_cluster_owner env PGUSER=postgres "$bindir/pg_ctl" -D "$CLUSTER_DIR/data" \
+		-l "$CLUSTER_DIR/server.log" -w \
 		-o "-c listen_addresses='' -k $CLUSTER_DIR -p $port ${CLUSTER_OPTS:-}" start >/dev/null ||
 		{ cat "$CLUSTER_DIR/server.log"; return 1; }
 	export PGHOST=$CLUSTER_DIR PGPORT=$port PGUSER=postgres PGDATABASE=postgres
