@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test against a freshly built and installed extension: the C
 # unit tests of the pure code (plain, then under ASan and UBSan), a short
-# fuzz run, the TAP robustness tests, the pg_regress suite in a throwaway
-# cluster, then the upgrade, driver, README-reference and packaging tests.
+# fuzz run, the TAP robustness tests, the throwaway cluster's own tests,
+# the pg_regress suite in such a cluster, then the upgrade, driver,
+# README-reference and packaging tests.
 # Installs missing Debian packages first.  Ends with one line
 # "total: N passed, N failed" and exits non-zero if anything failed.
 
@@ -47,6 +48,10 @@ counted make -C "$ULID_ROOT" -s PG_CONFIG="$PG_CONFIG" fuzz-build
 counted "$ULID_ROOT/scripts/fuzz.sh" "${ULID_FUZZ_SECONDS:-8}"
 say "TAP robustness tests"
 counted "$ULID_ROOT/scripts/tap.sh"
+
+# the throwaway cluster itself: a free port, nothing left exported
+say test/harness/run.sh
+counted "$ULID_ROOT/test/harness/run.sh"
 
 say "regression tests"
 start_cluster
