@@ -18,7 +18,8 @@ PG_CPPFLAGS = -I$(srcdir)/src -DULID_VERSION=\"$(EXTVERSION)\"
 # -Wextra's unused-parameter fires on every PG_FUNCTION_ARGS left unused
 PG_CFLAGS = -Wall -Wextra -Wno-unused-parameter
 
-EXTRA_CLEAN = test/unit_codec test/unit_generator bench/codec_bench
+# tmp_check: the clusters and logs of make prove_installcheck
+EXTRA_CLEAN = test/unit_codec test/unit_generator bench/codec_bench tmp_check
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
