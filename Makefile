@@ -18,7 +18,8 @@ PG_CPPFLAGS = -I$(srcdir)/src -DULID_VERSION=\"$(EXTVERSION)\"
 # -Wextra's unused-parameter fires on every PG_FUNCTION_ARGS left unused
 PG_CFLAGS = -Wall -Wextra -Wno-unused-parameter
 
-EXTRA_CLEAN = test/unit_codec test/unit_generator bench/codec_bench
+# tmp_check: the clusters and logs of make prove_installcheck
+EXTRA_CLEAN = test/unit_codec test/unit_generator bench/codec_bench tmp_check
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
@@ -48,6 +49,21 @@ endif
 ifeq ($(shell test $(MAJORVERSION) -ge 18 && echo yes),yes)
 REGRESS += skipscan
 endif
+
+# TAP tests (t/*.pl, PostgreSQL::Test::Cluster) against the installed
+# extension: make prove_installcheck [PROVE_TESTS=t/NNN_name.pl]
+# [PROVE_FLAGS=-v].  PGXS's own recipe sets what each major's test modules
+# read (TESTDIR up to 15, TESTDATADIR and TESTLOGDIR from 16, PG_REGRESS,
+# PATH); t/ also holds their helper module.  Not TAP_TESTS = 1, which would
+# add them to make installcheck: pg_buildext runs that in the package build,
+# whose copy of the tree has no t/, inside pg_virtualenv, whose
+# extension_destdir the tests' own clusters would not know.  initdb refuses
+# to run as root: scripts/tap.sh runs this as the postgres user then.
+PG_PROVE_FLAGS += -I $(srcdir)/t
+
+.PHONY: prove_installcheck
+prove_installcheck:
+	$(prove_installcheck)
 
 # C unit tests of the pure code: no PostgreSQL needed
 UNIT_CC ?= cc

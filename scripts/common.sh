@@ -5,6 +5,10 @@
 set -euo pipefail
 
 ULID_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# PG_CONFIG alone names the server; its major version is PG_MAJOR
+if [ -z "${PG_MAJOR:-}" ] && [ -n "${PG_CONFIG:-}" ] && [ -x "$PG_CONFIG" ]; then
+	PG_MAJOR=$("$PG_CONFIG" --version | sed -n 's/^PostgreSQL \([0-9]*\).*/\1/p')
+fi
 PG_MAJOR=${PG_MAJOR:-15}
 PG_CONFIG=${PG_CONFIG:-/usr/lib/postgresql/$PG_MAJOR/bin/pg_config}
 
@@ -35,8 +39,15 @@ ensure_packages() {
 		apt-get install -y -q --no-install-recommends "${missing[@]}"
 }
 
+# The compiler, and Debian's server packages unless PG_CONFIG names a
+# PostgreSQL that no Debian package installed (say, one built from source)
 ensure_build_deps() {
-	ensure_packages gcc make libc6-dev "postgresql-$PG_MAJOR" "postgresql-server-dev-$PG_MAJOR"
+	local server=("postgresql-$PG_MAJOR" "postgresql-server-dev-$PG_MAJOR")
+	if [ -e "$PG_CONFIG" ] && ! dpkg -S "$(readlink -f "$PG_CONFIG")" >/dev/null 2>&1; then
+		say "$PG_CONFIG is not from a Debian package: not installing ${server[*]}"
+		server=()
+	fi
+	ensure_packages gcc make libc6-dev "${server[@]}"
 }
 
 # Build with warnings as errors, then install into the server's directories
@@ -52,13 +63,46 @@ as_cluster_owner() {
 	(cd "$CLUSTER_DIR" && "${RUN_AS[@]}" "$@")
 }
 
+# A port number no server on this machine uses or is set to use: no TCP
+# listener on it, no socket for it in the usual socket folders, no Debian
+# cluster configured with it.  Drawn from 49152-65535, the range
+# PostgreSQL::Test::Cluster draws from.
+free_port() {
+	local used="" file addr st port
+	for file in /proc/net/tcp /proc/net/tcp6; do
+		[ -r "$file" ] || continue
+		# "sl local_address rem_address st ...": LISTEN is st 0A; the port is hex
+		while read -r _ addr _ st _; do
+			if [ "$st" = 0A ]; then used+=" $((16#${addr##*:}))"; fi
+		done < <(tail -n +2 "$file")
+	done
+	if command -v pg_lsclusters >/dev/null; then
+		used+=" $(pg_lsclusters -h 2>/dev/null | awk '{print $3}' | tr '\n' ' ')"
+	fi
+	for _ in $(seq 100); do
+		port=$((49152 + RANDOM % 16384))
+		case "$used " in *" $port "*) continue ;; esac
+		if [ -e "/run/postgresql/.s.PGSQL.$port" ] || [ -e "/tmp/.s.PGSQL.$port" ]; then
+			continue
+		fi
+		echo "$port"
+		return 0
+	done
+	say "found no free port" >&2
+	return 1
+}
+
 # Start a cluster in a new temporary folder, reachable only by a Unix socket
-# there; exports PGHOST, PGPORT and PGUSER for psql and pg_regress, and
-# passes CLUSTER_OPTS (extra "-c name=value" settings) to the server.  The
-# server cannot run as root, so root runs it as the postgres user.
+# there, on a port no other server uses (free_port: a child that inherits
+# PGPORT and starts a server of its own, as pg_virtualenv does, must not
+# collide with one running on the machine); exports PGHOST, PGPORT, PGUSER
+# and PGDATABASE for psql and pg_regress until stop_cluster, and passes
+# CLUSTER_OPTS (extra "-c name=value" settings) to the server.  The server
+# cannot run as root, so root runs it as the postgres user.
 start_cluster() {
-	local bindir
+	local bindir port
 	bindir=$("$PG_CONFIG" --bindir)
+	port=$(free_port) || return 1
 	CLUSTER_DIR=$(mktemp -d /tmp/ulid-cluster.XXXXXX)
 	RUN_AS=()
 	if [ "$(id -u)" -eq 0 ]; then
@@ -69,10 +113,15 @@ start_cluster() {
 	as_cluster_owner "$bindir/initdb" -D "$CLUSTER_DIR/data" -U postgres \
 		--auth=trust --no-locale -E UTF8 >"$CLUSTER_DIR/initdb.log" 2>&1 ||
 		{ cat "$CLUSTER_DIR/initdb.log"; return 1; }
-	as_cluster_owner "$bindir/pg_ctl" -D "$CLUSTER_DIR/data" -l "$CLUSTER_DIR/server.log" -w \
-		-o "-c listen_addresses='' -k $CLUSTER_DIR -p 5432 ${CLUSTER_OPTS:-}" start >/dev/null ||
+	# PGUSER in the server's environment: the default role of connections it
+	# makes itself (postgres_fdw's, to a server with no user in its user
+	# mapping) is then the cluster's superuser, not the name of the OS user
+	# the server runs as, which is no role here unless it is postgres
+	as_cluster_owner env PGUSER=postgres "$bindir/pg_ctl" -D "$CLUSTER_DIR/data" \
+		-l "$CLUSTER_DIR/server.log" -w \
+		-o "-c listen_addresses='' -k $CLUSTER_DIR -p $port ${CLUSTER_OPTS:-}" start >/dev/null ||
 		{ cat "$CLUSTER_DIR/server.log"; return 1; }
-	export PGHOST=$CLUSTER_DIR PGPORT=5432 PGUSER=postgres PGDATABASE=postgres
+	export PGHOST=$CLUSTER_DIR PGPORT=$port PGUSER=postgres PGDATABASE=postgres
 }
 
 stop_cluster() {
@@ -80,4 +129,5 @@ stop_cluster() {
 	as_cluster_owner "$("$PG_CONFIG" --bindir)/pg_ctl" -D "$CLUSTER_DIR/data" -m fast -w stop >/dev/null 2>&1 || true
 	rm -rf "$CLUSTER_DIR"
 	CLUSTER_DIR=
+	unset PGHOST PGPORT PGUSER PGDATABASE
 }

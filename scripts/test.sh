@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test against a freshly built and installed extension: the C
 # unit tests of the pure code (plain, then under ASan and UBSan), a short
-# fuzz run, the TAP robustness tests, the pg_regress suite in a throwaway
-# cluster, then the upgrade, driver, README-reference and packaging tests.
+# fuzz run, the TAP robustness tests, the throwaway cluster's own tests,
+# the pg_regress suite in such a cluster, then the upgrade, driver,
+# README-reference and packaging tests.
 # Installs missing Debian packages first.  Ends with one line
 # "total: N passed, N failed" and exits non-zero if anything failed.
 
@@ -52,6 +53,10 @@ counted "$ULID_ROOT/scripts/fuzz.sh" "${ULID_FUZZ_SECONDS:-8}"
 say "TAP robustness tests"
 counted "$ULID_ROOT/scripts/tap.sh"
 
+# the throwaway cluster itself: a free port, nothing left exported
+say test/harness/run.sh
+counted "$ULID_ROOT/test/harness/run.sh"
+
 say "regression tests"
 start_cluster
 regress_status=0
@@ -68,12 +73,24 @@ if [ "$regress_status" -ne 0 ]; then
 fi
 
 # the upgrade path, the drivers and the README's reference tables against
-# the same cluster, then the Debian package (last: on CI it installs and
-# removes it); each suite prints "name: N passed, N failed"
-for suite in test/upgrade/run.sh test/drivers/run.sh clients/run.sh test/docs/reference.py test/packaging/run.sh; do
+# the same cluster; each suite prints "name: N passed, N failed"
+for suite in test/upgrade/run.sh test/drivers/run.sh clients/run.sh test/docs/reference.py; do
 	say "$suite"
 	counted "$ULID_ROOT/$suite"
 done
+# then the Debian package (last: on CI it installs and removes it), with
+# the cluster gone and its PGHOST/PGPORT unset: the package build starts
+# servers of its own (pg_virtualenv), which must not take them over.  It
+# packages for Debian's PostgreSQL $PG_MAJOR: with the PG_CONFIG of a
+# major this machine has no Debian packages of (a source build), it is
+# skipped.
+stop_cluster
+if [ -x "/usr/lib/postgresql/$PG_MAJOR/bin/pg_config" ]; then
+	say test/packaging/run.sh
+	counted "$ULID_ROOT/test/packaging/run.sh"
+else
+	say "test/packaging/run.sh skipped: no Debian PostgreSQL $PG_MAJOR (/usr/lib/postgresql/$PG_MAJOR) to package for"
+fi
 
 echo "total: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

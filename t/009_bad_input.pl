@@ -4,7 +4,7 @@
 # arbitrary bytes 1-255, so they go to a SQL_ASCII database (a UTF8 one
 # would reject invalid UTF-8 before ulid saw it); each is written as E'\xHH'
 # escapes, so the script itself is plain ASCII.  Generation is
-# deterministic (a fixed-seed xorshift).
+# deterministic (a fixed-seed xorshift32).
 use strict;
 use warnings;
 
@@ -18,17 +18,17 @@ my %valid = map { ($_ => 1, lc($_) => 1) } split //, $alphabet;
 my @valid_chars = sort keys %valid;
 my @invalid_bytes = grep { !$valid{ chr($_) } } 1 .. 255;
 
-my $state = 0x2545F4914F6CDD1D;
+# xorshift32 (Marsaglia, 2003): every value fits in 32 bits, so the
+# sequence is the same on any perl, with no hexadecimal literal above
+# 0xffffffff (perl warns that one is non-portable)
+my $state = 2463534242;
 sub next_random
 {
 	my ($n) = @_;
-	# xorshift64, kept to 64 bits on any perl
-	use integer;
-	$state ^= ($state << 13);
-	$state ^= (($state >> 7) & 0x01FFFFFFFFFFFFFF);
-	$state ^= ($state << 17);
-	no integer;
-	return (($state >> 1) & 0x3FFFFFFF) % $n;
+	$state ^= ($state << 13) & 0xFFFFFFFF;
+	$state ^= $state >> 17;
+	$state ^= ($state << 5) & 0xFFFFFFFF;
+	return $state % $n;
 }
 sub random_valid { join '', map { $valid_chars[ next_random(scalar @valid_chars) ] } 1 .. $_[0] }
 
