@@ -39,11 +39,17 @@ ensure_packages() {
 		apt-get install -y -q --no-install-recommends "${missing[@]}"
 }
 
-# The compiler, and Debian's server packages unless PG_CONFIG names a
-# PostgreSQL that no Debian package installed (say, one built from source)
+# True unless PG_CONFIG names a PostgreSQL that no Debian package installed
+# (say, one built from source): Debian's postgresql-NN-* packages serve only
+# the former
+pg_from_debian() {
+	! [ -e "$PG_CONFIG" ] || dpkg -S "$(readlink -f "$PG_CONFIG")" >/dev/null 2>&1
+}
+
+# The compiler, and Debian's server packages for a Debian PostgreSQL
 ensure_build_deps() {
 	local server=("postgresql-$PG_MAJOR" "postgresql-server-dev-$PG_MAJOR")
-	if [ -e "$PG_CONFIG" ] && ! dpkg -S "$(readlink -f "$PG_CONFIG")" >/dev/null 2>&1; then
+	if ! pg_from_debian; then
 		say "$PG_CONFIG is not from a Debian package: not installing ${server[*]}"
 		server=()
 	fi
