@@ -229,6 +229,8 @@ ulid_sortsupport(PG_FUNCTION_ARGS)
 /*
  * Skip support (btree support function 6, 18+): lets a skip scan step from
  * one ULID to the next possible one, counting the 16 bytes as one integer.
+ * Only databases still at 1.0 or 1.1 on 18+ call it: 1.2 drops it (see
+ * ulid--1.1--1.2.sql), but the library must keep serving older versions.
  */
 static Datum
 ulid_decrement(Relation rel, Datum existing, bool *underflow)
