@@ -3,9 +3,9 @@ EXTENSION = ulid
 EXTVERSION = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" $(EXTENSION).control)
 
 MODULE_big = ulid
-PURE_OBJS = src/codec.o src/generator.o
-OBJS = src/ulid.o src/ulid_ops.o src/ulid_cast.o src/ulid_gen.o $(PURE_OBJS)
-SRC_HEADERS = src/codec.h src/generator.h src/ulid.h src/compat.h
+PURE_OBJS = src/codec.o src/generator.o src/monotonic.o
+OBJS = src/ulid.o src/ulid_ops.o src/ulid_cast.o src/ulid_gen.o src/ulid_monotonic.o $(PURE_OBJS)
+SRC_HEADERS = src/codec.h src/generator.h src/monotonic.h src/ulid.h src/compat.h
 
 DATA = $(EXTENSION)--1.0.sql $(EXTENSION)--1.0--1.1.sql $(EXTENSION)--1.1--1.2.sql
 
@@ -18,7 +18,7 @@ PG_CPPFLAGS = -I$(srcdir)/src -DULID_VERSION=\"$(EXTVERSION)\"
 # -Wextra's unused-parameter fires on every PG_FUNCTION_ARGS left unused
 PG_CFLAGS = -Wall -Wextra -Wno-unused-parameter
 
-EXTRA_CLEAN = test/unit_codec test/unit_generator bench/codec_bench
+EXTRA_CLEAN = test/unit_codec test/unit_generator test/unit_monotonic bench/codec_bench
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
@@ -45,19 +45,27 @@ endif
 ifeq ($(shell test $(MAJORVERSION) -ge 18 && echo yes),yes)
 REGRESS += skipscan
 endif
+# gen_monotonic_ulid() works without shared_preload_libraries from 17 (the
+# DSM registry); before, the regress cluster (no preload) shows its error
+ifeq ($(shell test $(MAJORVERSION) -ge 17 && echo yes),yes)
+REGRESS += monotonic
+else
+REGRESS += monotonic_no_preload
+endif
 
 # C unit tests of the pure code: no PostgreSQL needed
 UNIT_CC ?= cc
 UNIT_CFLAGS ?= -O2 -g -Wall -Wextra -Werror -std=c99
-UNIT_SRCS = src/codec.c src/generator.c
+UNIT_SRCS = src/codec.c src/generator.c src/monotonic.c
 
-test/unit_%: test/unit_%.c test/unit.h $(UNIT_SRCS) src/codec.h src/generator.h
+test/unit_%: test/unit_%.c test/unit.h $(UNIT_SRCS) src/codec.h src/generator.h src/monotonic.h
 	$(UNIT_CC) $(UNIT_CFLAGS) -Isrc -o $@ $< $(UNIT_SRCS)
 
 .PHONY: unittest
-unittest: test/unit_codec test/unit_generator
+unittest: test/unit_codec test/unit_generator test/unit_monotonic
 	test/unit_codec
 	test/unit_generator
+	test/unit_monotonic
 
 # Benchmarks (bench/run.sh): every workload side by side, medians and ratios
 bench/codec_bench: bench/codec_bench.c $(UNIT_SRCS) src/codec.h src/generator.h

@@ -16,6 +16,11 @@
 #include "varatt.h"
 #endif
 
+/* fmgr.h declares the module's _PG_init from 16 on. */
+#if PG_VERSION_NUM < 160000
+extern PGDLLEXPORT void _PG_init(void);
+#endif
+
 /*
  * Soft input errors arrived in 16.  Before that, an input function has no
  * error context to save into, so every error is a hard one.

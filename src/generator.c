@@ -105,3 +105,17 @@ ulid_generate_random(UlidGenerator *gen, int64_t owner, uint64_t ms,
 	ulid_set_time_ms(out, ms);
 	return ULID_GEN_OK;
 }
+
+UlidGenStatus
+ulid_generate_bytes(UlidGenerator *gen, int64_t owner, UlidRandomFill fill,
+					uint8_t *out, size_t len)
+{
+	const uint8_t *random;
+
+	claim_state(gen, owner);
+
+	if ((random = take_random(gen, fill, len)) == NULL)
+		return ULID_GEN_NO_RANDOM;
+	memcpy(out, random, len);
+	return ULID_GEN_OK;
+}

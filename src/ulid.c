@@ -25,6 +25,16 @@ PG_MODULE_MAGIC;
 #endif
 
 /*
+ * Module load.  Loaded through shared_preload_libraries, the cluster-wide
+ * generator asks for its shared memory here (PostgreSQL 15 and 16).
+ */
+void
+_PG_init(void)
+{
+	ulid_monotonic_init();
+}
+
+/*
  * Reports why str is not a ULID, softly where escontext allows it.  The
  * detail names the length, the offending character or the overflow.  Length
  * is counted in characters: a 26-character string with a multibyte character

@@ -101,3 +101,23 @@ gen_ulid_timestamptz(PG_FUNCTION_ARGS)
 
 	PG_RETURN_ULID_P(generate(ulid_generate_random, ms));
 }
+
+/*
+ * For gen_monotonic_ulid() (ulid_monotonic.c): the clock gen_ulid() reads,
+ * and len bytes of this backend's random pool.
+ */
+uint64
+ulid_backend_now_ms(void)
+{
+	return current_unix_ms();
+}
+
+void
+ulid_backend_random(uint8 *out, size_t len)
+{
+	if (ulid_generate_bytes(&backend_generator, MyProcPid, pg_strong_random,
+							out, len) != ULID_GEN_OK)
+		ereport(ERROR,
+				(errcode(ERRCODE_INTERNAL_ERROR),
+				 errmsg("could not generate random values")));
+}
