@@ -3,7 +3,7 @@ EXTENSION = ulid
 EXTVERSION = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" $(EXTENSION).control)
 
 MODULE_big = ulid
-PURE_OBJS = src/codec.o src/generator.o src/monotonic.o
+PURE_OBJS = src/codec.o src/generator.o
 OBJS = src/ulid.o src/ulid_ops.o src/ulid_cast.o src/ulid_gen.o src/ulid_monotonic.o $(PURE_OBJS)
 SRC_HEADERS = src/codec.h src/generator.h src/monotonic.h src/ulid.h src/compat.h
 
@@ -56,7 +56,7 @@ endif
 # C unit tests of the pure code: no PostgreSQL needed
 UNIT_CC ?= cc
 UNIT_CFLAGS ?= -O2 -g -Wall -Wextra -Werror -std=c99
-UNIT_SRCS = src/codec.c src/generator.c src/monotonic.c
+UNIT_SRCS = src/codec.c src/generator.c
 
 test/unit_%: test/unit_%.c test/unit.h $(UNIT_SRCS) src/codec.h src/generator.h src/monotonic.h
 	$(UNIT_CC) $(UNIT_CFLAGS) -Isrc -o $@ $< $(UNIT_SRCS)

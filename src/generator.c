@@ -108,14 +108,11 @@ ulid_generate_random(UlidGenerator *gen, int64_t owner, uint64_t ms,
 
 UlidGenStatus
 ulid_generate_bytes(UlidGenerator *gen, int64_t owner, UlidRandomFill fill,
-					uint8_t *out, size_t len)
+					size_t len, const uint8_t **bytes)
 {
-	const uint8_t *random;
-
 	claim_state(gen, owner);
 
-	if ((random = take_random(gen, fill, len)) == NULL)
+	if ((*bytes = take_random(gen, fill, len)) == NULL)
 		return ULID_GEN_NO_RANDOM;
-	memcpy(out, random, len);
 	return ULID_GEN_OK;
 }

@@ -74,11 +74,12 @@ extern UlidGenStatus ulid_generate_random(UlidGenerator *gen, int64_t owner,
 
 /*
  * len random bytes (at most ULID_POOL_BYTES) of process owner from the
- * state's pool, the one the IDs above draw from; for gen_monotonic_ulid(),
- * whose time and counter are shared but whose random bits are not.
+ * state's pool, the one the IDs above draw from, into *bytes: valid until
+ * the next call on gen.  For gen_monotonic_ulid(), whose time and counter
+ * are shared but whose random bits are not.
  */
 extern UlidGenStatus ulid_generate_bytes(UlidGenerator *gen, int64_t owner,
-										 UlidRandomFill fill, uint8_t *out,
-										 size_t len);
+										 UlidRandomFill fill, size_t len,
+										 const uint8_t **bytes);
 
 #endif							/* ULID_GENERATOR_H */

@@ -39,7 +39,7 @@ extern uint64 ulid_time_from_timestamptz(TimestampTz ts);
 
 /* ulid_gen.c, for gen_monotonic_ulid(): the clock and the random pool */
 extern uint64 ulid_backend_now_ms(void);
-extern void ulid_backend_random(uint8 *out, size_t len);
+extern const uint8 *ulid_backend_random(size_t len);
 
 /* ulid_monotonic.c: shared memory hooks, from _PG_init */
 extern void ulid_monotonic_init(void);

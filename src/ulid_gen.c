@@ -104,7 +104,7 @@ gen_ulid_timestamptz(PG_FUNCTION_ARGS)
 
 /*
  * For gen_monotonic_ulid() (ulid_monotonic.c): the clock gen_ulid() reads,
- * and len bytes of this backend's random pool.
+ * and len bytes of this backend's random pool, valid until its next call.
  */
 uint64
 ulid_backend_now_ms(void)
@@ -112,12 +112,15 @@ ulid_backend_now_ms(void)
 	return current_unix_ms();
 }
 
-void
-ulid_backend_random(uint8 *out, size_t len)
+const uint8 *
+ulid_backend_random(size_t len)
 {
+	const uint8 *bytes;
+
 	if (ulid_generate_bytes(&backend_generator, MyProcPid, pg_strong_random,
-							out, len) != ULID_GEN_OK)
+							len, &bytes) != ULID_GEN_OK)
 		ereport(ERROR,
 				(errcode(ERRCODE_INTERNAL_ERROR),
 				 errmsg("could not generate random values")));
+	return bytes;
 }

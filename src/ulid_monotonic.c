@@ -163,14 +163,17 @@ gen_monotonic_ulid(PG_FUNCTION_ARGS)
 	UlidSharedState *state = attach_shared_state();
 	pg_ulid    *result = palloc(sizeof(pg_ulid));
 	uint8		random[8];
-	uint8		start[2];
+	uint16		start = 0;
+#ifndef ULID_MONOTONIC_LWLOCK
 	bool		have_start = false;
+#endif
 	uint64		now_ms;
 	uint64		last;
 	uint64		next = 0;
 	UlidGenStatus status;
 
-	ulid_backend_random(random, sizeof(random));
+	/* copied: taking the counter start below may refill the pool */
+	memcpy(random, ulid_backend_random(sizeof(random)), sizeof(random));
 	now_ms = ulid_backend_now_ms();
 
 #ifndef ULID_MONOTONIC_LWLOCK
@@ -180,12 +183,12 @@ gen_monotonic_ulid(PG_FUNCTION_ARGS)
 		/* a counter start only when a new millisecond needs one */
 		if (!have_start && ulid_shared_new_ms(last, now_ms))
 		{
-			ulid_backend_random(start, sizeof(start));
+			const uint8 *b = ulid_backend_random(2);
+
+			start = (uint16) ((b[0] << 8) | b[1]);
 			have_start = true;
 		}
-		status = ulid_shared_step(last, now_ms,
-								  have_start ? (start[0] << 8) | start[1] : 0,
-								  &next);
+		status = ulid_shared_step(last, now_ms, start, &next);
 		if (status != ULID_GEN_OK)
 			report_step_failure(status);
 		/* on failure, last becomes the word another backend installed */
@@ -197,12 +200,11 @@ gen_monotonic_ulid(PG_FUNCTION_ARGS)
 	last = pg_atomic_read_u64(&state->word);
 	if (ulid_shared_new_ms(last, now_ms))
 	{
-		ulid_backend_random(start, sizeof(start));
-		have_start = true;
+		const uint8 *b = ulid_backend_random(2);
+
+		start = (uint16) ((b[0] << 8) | b[1]);
 	}
-	status = ulid_shared_step(last, now_ms,
-							  have_start ? (start[0] << 8) | start[1] : 0,
-							  &next);
+	status = ulid_shared_step(last, now_ms, start, &next);
 	if (status == ULID_GEN_OK)
 		pg_atomic_write_u64(&state->word, next);
 	LWLockRelease(&state->lock);

@@ -1,7 +1,7 @@
 /*-------------------------------------------------------------------------
  *
  * unit_monotonic.c
- *	  Unit tests of monotonic.c, the cluster-wide generator's state step,
+ *	  Unit tests of monotonic.h, the cluster-wide generator's state step,
  *	  and of the random bytes it takes from generator.c's pool.
  *
  * The step is checked case by case (new millisecond, same millisecond,
@@ -261,13 +261,13 @@ test_pool_bytes(void)
 	static UlidGenerator gen;
 	uint8_t		a[16];
 	uint8_t		b[16];
-	uint8_t		bytes[8];
+	const uint8_t *bytes = NULL;
 	int			i;
 
 	fill_calls = 0;
 	fill_fails = false;
 	CHECK(ulid_generate_monotonic(&gen, 1, T0, test_fill, a) == ULID_GEN_OK, "gen_ulid");
-	CHECK(ulid_generate_bytes(&gen, 1, test_fill, bytes, 8) == ULID_GEN_OK, "8 bytes");
+	CHECK(ulid_generate_bytes(&gen, 1, test_fill, 8, &bytes) == ULID_GEN_OK, "8 bytes");
 	/* a new-millisecond ID took the pool's first 10 bytes: these are next */
 	for (i = 0; i < 8; i++)
 		CHECK(bytes[i] == (uint8_t) (10 + i + 37), "pool byte %d", 10 + i);
@@ -279,16 +279,16 @@ test_pool_bytes(void)
 
 	/* the pool runs dry: refilled */
 	for (i = 0; i < ULID_POOL_BYTES / 8; i++)
-		(void) ulid_generate_bytes(&gen, 1, test_fill, bytes, 8);
+		(void) ulid_generate_bytes(&gen, 1, test_fill, 8, &bytes);
 	CHECK(fill_calls == 2, "refilled once, got %d", fill_calls);
 
 	/* another process (a fork): a fresh fill, never the parent's bytes */
-	CHECK(ulid_generate_bytes(&gen, 2, test_fill, bytes, 8) == ULID_GEN_OK, "new owner");
+	CHECK(ulid_generate_bytes(&gen, 2, test_fill, 8, &bytes) == ULID_GEN_OK, "new owner");
 	CHECK(fill_calls == 3 && bytes[0] == (uint8_t) (37 * 3), "fresh fill, got %d calls", fill_calls);
 
 	/* the random source failing */
 	fill_fails = true;
-	CHECK(ulid_generate_bytes(&gen, 3, test_fill, bytes, 8) == ULID_GEN_NO_RANDOM, "no random");
+	CHECK(ulid_generate_bytes(&gen, 3, test_fill, 8, &bytes) == ULID_GEN_NO_RANDOM, "no random");
 }
 
 int
