@@ -21,6 +21,16 @@ $primary->append_conf('postgresql.conf', "shared_preload_libraries = 'ulid'")
   if $primary->pg_version < 17;
 $primary->append_conf('postgresql.conf', 'restart_after_crash = on');
 $primary->start;
+
+# one value from a background psql session, without the trailing newline
+# some versions of BackgroundPsql leave
+sub query_value
+{
+	my ($session, $sql) = @_;
+	my $v = $session->query_safe($sql);
+	chomp $v;
+	return $v;
+}
 $primary->safe_psql('postgres', q{
 	CREATE EXTENSION ulid;
 	CREATE TABLE seen (phase text NOT NULL, id ulid NOT NULL, at timestamptz NOT NULL)});
@@ -54,7 +64,7 @@ sub check_after
 # every backend and reinitialise shared memory, while it keeps running
 generate($primary, 'before crash', 500);
 my $victim = $primary->background_psql('postgres');
-my $pid = $victim->query_safe('SELECT pg_backend_pid()');
+my $pid = query_value($victim, 'SELECT pg_backend_pid()');
 my $log_offset = -s $primary->logfile;
 kill 'KILL', $pid;
 $primary->poll_query_until('postgres', 'SELECT 1', '1')
@@ -88,9 +98,9 @@ is(join(',', sort @before), $on_standby, 'in increasing order');
 
 # a session that stays connected through the promotion
 my $stays = $standby->background_psql('postgres');
-my $before_stays = $stays->query_safe('SELECT gen_monotonic_ulid()');
+my $before_stays = query_value($stays, 'SELECT gen_monotonic_ulid()');
 $standby->promote;
-my $after_stays = $stays->query_safe('SELECT gen_monotonic_ulid()');
+my $after_stays = query_value($stays, 'SELECT gen_monotonic_ulid()');
 $stays->quit;
 my $after_new = $standby->safe_psql('postgres', 'SELECT gen_monotonic_ulid()');
 ok($after_stays gt $before_stays && $before_stays gt $before[-1],

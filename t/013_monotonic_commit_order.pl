@@ -26,6 +26,16 @@ $node->init;
 $node->append_conf('postgresql.conf', "shared_preload_libraries = 'ulid'")
   if $node->pg_version < 17;
 $node->start;
+
+# one value from a background psql session, without the trailing newline
+# some versions of BackgroundPsql leave
+sub query_value
+{
+	my ($session, $sql) = @_;
+	my $v = $session->query_safe($sql);
+	chomp $v;
+	return $v;
+}
 $node->safe_psql('postgres', q{
 	CREATE EXTENSION ulid;
 	CREATE TABLE outbox (
@@ -42,7 +52,7 @@ my $reader = $node->background_psql('postgres');
 my $naive_last = '00000000000000000000000000';
 sub naive_read
 {
-	my $max = $reader->query_safe(qq{
+	my $max = query_value($reader, qq{
 		WITH r AS (
 			INSERT INTO read_naive SELECT id FROM outbox WHERE id > '$naive_last' RETURNING id)
 		SELECT max(id) FROM r});
@@ -56,7 +66,7 @@ sub naive_read
 my $horizon = '0';
 sub recipe_read
 {
-	my ($h, $n) = split /\|/, $reader->query_safe(qq{
+	my ($h, $n) = split /\|/, query_value($reader, qq{
 		WITH h AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
 		r AS (
 			INSERT INTO read_recipe
@@ -71,25 +81,25 @@ sub recipe_read
 
 # 1 and 2: A takes a value and stays open; B takes a later value and
 # commits; the readers poll; A commits; the readers poll again
-my $a = $node->background_psql('postgres');
-my $b = $node->background_psql('postgres');
-$a->query_safe('BEGIN');
-my $id_a = $a->query_safe("INSERT INTO outbox (payload) VALUES ('a') RETURNING id");
-my $id_b = $b->query_safe("INSERT INTO outbox (payload) VALUES ('b') RETURNING id");
+my $session_a = $node->background_psql('postgres');
+my $session_b = $node->background_psql('postgres');
+$session_a->query_safe('BEGIN');
+my $id_a = query_value($session_a, "INSERT INTO outbox (payload) VALUES ('a') RETURNING id");
+my $id_b = query_value($session_b, "INSERT INTO outbox (payload) VALUES ('b') RETURNING id");
 ok($id_b gt $id_a, 'B generated after A, so its id is greater');
 
 is(naive_read(), $id_b, 'naive reader, A still open: it sees B and moves past it');
 is(recipe_read(), 0, 'recipe, A still open: B is above the horizon A holds back: nothing yet');
 
-$a->query_safe('COMMIT');
+$session_a->query_safe('COMMIT');
 is(naive_read(), '', 'naive reader, A committed: nothing above B');
 is( $node->safe_psql('postgres', 'SELECT count(*) FROM outbox WHERE id NOT IN (SELECT id FROM read_naive)'),
 	1, 'so it never takes A: committed, with an id below one it has seen');
 is(recipe_read(), 2, 'recipe, A committed: it takes A and B');
 is( $node->safe_psql('postgres', 'SELECT string_agg(id::text, \',\' ORDER BY id) FROM read_recipe'),
 	"$id_a,$id_b", 'recipe: both rows, once each');
-$a->quit;
-$b->quit;
+$session_a->quit;
+$session_b->quit;
 
 # 3: under load
 # (both readers' cursors stay valid: later ids and xids are greater)
