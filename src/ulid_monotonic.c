@@ -16,7 +16,7 @@
  * Where the word lives: on PostgreSQL 17 and later in a segment of the
  * dynamic shared memory registry, created on first use, whether or not the
  * library is in shared_preload_libraries, so that every backend uses the
- * same word.  On 15 and 16 in the main shared memory, which only a library
+ * same word.  Before 17 in the main shared memory, which only a library
  * in shared_preload_libraries can have; without it the function fails.
  * Either way the word starts at zero when shared memory is (re)initialised,
  * at server start and after a crash, and the clock resumes the order.
@@ -65,8 +65,10 @@ init_shared_state(void *ptr)
 
 #if PG_VERSION_NUM < 170000
 
-static shmem_request_hook_type prev_shmem_request_hook;
 static shmem_startup_hook_type prev_shmem_startup_hook;
+
+#if PG_VERSION_NUM >= 150000
+static shmem_request_hook_type prev_shmem_request_hook;
 
 static void
 ulid_shmem_request(void)
@@ -75,6 +77,7 @@ ulid_shmem_request(void)
 		prev_shmem_request_hook();
 	RequestAddinShmemSpace(MAXALIGN(sizeof(UlidSharedState)));
 }
+#endif
 
 /*
  * In the postmaster at startup and after a crash (and in each backend where
@@ -98,7 +101,7 @@ ulid_shmem_startup(void)
 #endif
 
 /*
- * Called from _PG_init.  On 15 and 16, a library loaded through
+ * Called from _PG_init.  Before 17, a library loaded through
  * shared_preload_libraries asks for its shared memory; 17+ needs nothing
  * here, as the state comes from the DSM registry on first use.
  */
@@ -108,8 +111,13 @@ ulid_monotonic_init(void)
 #if PG_VERSION_NUM < 170000
 	if (!process_shared_preload_libraries_in_progress)
 		return;
+#if PG_VERSION_NUM >= 150000
 	prev_shmem_request_hook = shmem_request_hook;
 	shmem_request_hook = ulid_shmem_request;
+#else
+	/* before 15, there is no request hook: ask right away */
+	RequestAddinShmemSpace(MAXALIGN(sizeof(UlidSharedState)));
+#endif
 	prev_shmem_startup_hook = shmem_startup_hook;
 	shmem_startup_hook = ulid_shmem_startup;
 #endif
