@@ -9,16 +9,19 @@ the keys it competes with, in one cluster that bench/monotonic.sh starts.
    gen_random_uuid(), gen_ulid(), gen_monotonic_ulid(), uuidv7() on 18);
    synchronous_commit = off, as a commit's flush (about 4 ms on this disk)
    would hide every difference.  tps, medians of ROUNDS interleaved runs.
-3. Scaling and its ablation: pgbench -c 1 and -c 2, each transaction 1000
-   calls; gen_ulid() (no shared state), gen_monotonic_ulid() with the
-   compare-and-swap, and the same built with -DULID_MONOTONIC_LWLOCK (an
-   LWLock in exclusive mode), swapped in by a server restart.
-4. WAL: WAL_ROWS rows into a logged table (key, created_at, a 96-character
-   payload) by INSERT ... SELECT in batches of 100,000, one transaction
-   each, with checkpoint_timeout = 30s; WAL bytes per row from
-   pg_current_wal_lsn(), full-page images from pg_stat_wal, checkpoints
-   from the cumulative statistics.  Targets: ulid <= 1.1 x identity and
-   <= 0.5 x uuid v4.
+3. Scaling and its ablation: pgbench -c 1 and -c 2, each transaction
+   10,000 calls; count(*) (the floor), gen_ulid() (no shared state),
+   gen_monotonic_ulid() with the compare-and-swap, and the same built with
+   -DULID_MONOTONIC_LWLOCK (an LWLock in exclusive mode), swapped in by a
+   server restart.
+4. WAL: WAL_ROWS rows by INSERT ... SELECT in batches of 100,000, one
+   transaction each, into a logged table of each key, in two shapes:
+   narrow (key, an int) and event (key, created_at, a 96-character
+   payload); checkpoint_timeout = 30s and max_wal_size = 256MB, so that
+   checkpoints come every 30 s or 256MB of WAL, whichever first, several
+   in every run.  WAL bytes per row from pg_current_wal_lsn(), full-page
+   images from pg_stat_wal, checkpoints from the cumulative statistics.
+   Targets: ulid <= 1.1 x identity and <= 0.5 x uuid v4.
 
 Usage: monotonic.py OUT_DIR; writes monotonic.json and monotonic.md there.
 PGHOST and friends point at the cluster.  BENCH_PG_CTL (a pg_ctl command
@@ -131,8 +134,9 @@ class Library:
 
 
 def ablation(lib):
-    calls = 1000
-    variants = {"gen_ulid()": ("cas", "gen_ulid()"),
+    calls = 10000
+    variants = {"count(*)": ("cas", "*"),
+                "gen_ulid()": ("cas", "gen_ulid()"),
                 "gen_monotonic_ulid(), CAS": ("cas", "gen_monotonic_ulid()"),
                 "gen_monotonic_ulid(), LWLock": ("lwlock", "gen_monotonic_ulid()")}
     tps = {v: {"1": [], "2": []} for v in variants}
@@ -156,43 +160,54 @@ def checkpoints(db):
     return int(db.value("SELECT checkpoints_timed + checkpoints_req FROM pg_stat_bgwriter"))
 
 
+SHAPES = {
+    "narrow": ("v int NOT NULL",
+               "INSERT INTO wal_bench (v) SELECT g FROM generate_series(1, %d) g;\n"),
+    "event": ("created_at timestamptz NOT NULL DEFAULT now(), payload text NOT NULL",
+              "INSERT INTO wal_bench (payload) SELECT repeat(md5(g::text), 3) "
+              "FROM generate_series(1, %d) g;\n"),
+}
+
+
 def wal(db):
     k = keys(db)
     batches = max(1, WAL_ROWS // WAL_BATCH)
-    insert = ("INSERT INTO wal_bench (payload) SELECT repeat(md5(g::text), 3) "
-              "FROM generate_series(1, %d) g;\n" % WAL_BATCH)
-    result = {v: [] for v in k}
+    result = {shape: {v: [] for v in k} for shape in SHAPES}
     for r in range(WAL_ROUNDS):
         order = list(k)[r % len(k):] + list(k)[:r % len(k)]
-        for v in order:
-            db.run("DROP TABLE IF EXISTS wal_bench; "
-                   "CREATE TABLE wal_bench (id %s, created_at timestamptz NOT NULL DEFAULT now(), "
-                   "payload text NOT NULL) WITH (autovacuum_enabled = off)" % k[v])
-            db.run("CHECKPOINT")
-            lsn0 = db.value("SELECT pg_current_wal_lsn()")
-            fpi0 = int(db.value("SELECT wal_fpi FROM pg_stat_wal"))
-            ck0 = checkpoints(db)
-            started = time.time()
-            # its own session, one transaction per batch; its exit flushes
-            # its WAL statistics
-            subprocess.run(["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1"],
-                           input=insert * batches, check=True, text=True,
-                           capture_output=True)
-            seconds = time.time() - started
-            db.run("SELECT pg_sleep(0.5)")
-            db.run("SELECT pg_stat_clear_snapshot()")
-            wal_bytes = int(db.value("SELECT pg_current_wal_lsn() - '%s'::pg_lsn" % lsn0))
-            fpi = int(db.value("SELECT wal_fpi FROM pg_stat_wal")) - fpi0
-            rows = int(db.value("SELECT count(*) FROM wal_bench"))
-            result[v].append({"rows": rows, "wal_bytes": wal_bytes, "fpi": fpi,
-                              "checkpoints": checkpoints(db) - ck0, "seconds": seconds})
-            print("    %s round %d: %.1f WAL bytes/row, %.4f FPI/row, %d checkpoints, %.0f s"
-                  % (v, r + 1, wal_bytes / rows, fpi / rows, result[v][-1]["checkpoints"], seconds),
-                  flush=True)
+        for shape, (columns, insert) in SHAPES.items():
+            for v in order:
+                db.run("DROP TABLE IF EXISTS wal_bench; "
+                       "CREATE TABLE wal_bench (id %s, %s) WITH (autovacuum_enabled = off)"
+                       % (k[v], columns))
+                db.run("CHECKPOINT")
+                lsn0 = db.value("SELECT pg_current_wal_lsn()")
+                fpi0 = int(db.value("SELECT wal_fpi FROM pg_stat_wal"))
+                ck0 = checkpoints(db)
+                started = time.time()
+                # its own session, one transaction per batch; its exit
+                # flushes its WAL statistics
+                subprocess.run(["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1"],
+                               input=(insert % WAL_BATCH) * batches, check=True, text=True,
+                               capture_output=True)
+                seconds = time.time() - started
+                db.run("SELECT pg_sleep(0.5)")
+                db.run("SELECT pg_stat_clear_snapshot()")
+                wal_bytes = int(db.value("SELECT pg_current_wal_lsn() - '%s'::pg_lsn" % lsn0))
+                fpi = int(db.value("SELECT wal_fpi FROM pg_stat_wal")) - fpi0
+                rows = int(db.value("SELECT count(*) FROM wal_bench"))
+                result[shape][v].append({"rows": rows, "wal_bytes": wal_bytes, "fpi": fpi,
+                                         "checkpoints": checkpoints(db) - ck0,
+                                         "seconds": seconds})
+                print("    %s, %s, round %d: %.1f WAL bytes/row, %.4f FPI/row, %d checkpoints, "
+                      "%.0f s" % (shape, v, r + 1, wal_bytes / rows, fpi / rows,
+                                  result[shape][v][-1]["checkpoints"], seconds), flush=True)
     db.run("DROP TABLE wal_bench")
     return {"rows": batches * WAL_BATCH, "batch": WAL_BATCH, "rounds": WAL_ROUNDS,
             "checkpoint_timeout": db.value("SHOW checkpoint_timeout"),
-            "max_wal_size": db.value("SHOW max_wal_size"), "runs": result}
+            "max_wal_size": db.value("SHOW max_wal_size"),
+            "shapes": {shape: "id key, " + SHAPES[shape][0] for shape in SHAPES},
+            "runs": result}
 
 
 def med(xs):
@@ -238,47 +253,65 @@ def report(res):
         ab = res["ablation"]
         n = ab["calls_per_transaction"]
         out += ["**Scaling, CAS against an LWLock**: pgbench -T %d, each transaction "
-                "`SELECT count(f()) FROM generate_series(1, %d)`; million calls per second" %
-                (ab["seconds"], n), "",
-                "| function | 1 client | 2 clients | 2 clients / 1 client |", "|---|---:|---:|---:|"]
-        m = {}
-        for v, by in ab["tps"].items():
-            m[v] = {c: med(xs) * n / 1e6 for c, xs in by.items()}
-            out.append("| %s | %.2f | %.2f | %.2f |" % (v, m[v]["1"], m[v]["2"], m[v]["2"] / m[v]["1"]))
+                "`SELECT count(f()) FROM generate_series(1, %d)`; million calls per second, and "
+                "nanoseconds per call in each client net of `count(*)`'s "
+                "(clients x 1e9 / (tps x %d), less the same for `count(*)`)" % (ab["seconds"], n, n),
+                "",
+                "| function | 1 client (M/s) | 2 clients (M/s) | 2 / 1 | net ns per call, 1 client "
+                "| net ns per call, 2 clients |", "|---|---:|---:|---:|---:|---:|"]
+        m = {v: {c: med(xs) for c, xs in by.items()} for v, by in ab["tps"].items()}
+
+        def ns(v, c):
+            return int(c) * 1e9 / (m[v][c] * n)
+        for v in m:
+            row = "| %s | %.2f | %.2f | %.2f |" % (v, m[v]["1"] * n / 1e6, m[v]["2"] * n / 1e6,
+                                                   m[v]["2"] / m[v]["1"])
+            if v == "count(*)":
+                row += " — | — |"
+            else:
+                row += " %.1f | %.1f |" % (ns(v, "1") - ns("count(*)", "1"),
+                                           ns(v, "2") - ns("count(*)", "2"))
+            out.append(row)
         out.append("")
-        out.append("CAS / LWLock: %.2f with 1 client, %.2f with 2 clients." % (
-            m["gen_monotonic_ulid(), CAS"]["1"] / m["gen_monotonic_ulid(), LWLock"]["1"],
-            m["gen_monotonic_ulid(), CAS"]["2"] / m["gen_monotonic_ulid(), LWLock"]["2"]))
+        cas, lw = "gen_monotonic_ulid(), CAS", "gen_monotonic_ulid(), LWLock"
+        out.append("Calls per second, CAS / LWLock: %.2f with 1 client, %.2f with 2 clients." % (
+            m[cas]["1"] / m[lw]["1"], m[cas]["2"] / m[lw]["2"]))
         out.append("")
 
     if "wal" in res:
         w = res["wal"]
-        out += ["**WAL**: %d rows by `INSERT ... SELECT` in batches of %d into a logged table "
-                "(key, created_at, 96-character payload), checkpoint_timeout = %s, max_wal_size = %s; "
-                "medians of %d rounds" % (w["rows"], w["batch"], w["checkpoint_timeout"],
-                                          w["max_wal_size"], w["rounds"]), "",
-                "| key default | WAL bytes/row | FPI per 1000 rows | checkpoints | seconds | "
-                "WAL / identity | WAL / uuid v4 | FPI / identity | FPI / uuid v4 |",
-                "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
-        per = {}
-        for v, runs in w["runs"].items():
-            per[v] = {"wal": med([r["wal_bytes"] / r["rows"] for r in runs]),
-                      "fpi": med([r["fpi"] / r["rows"] for r in runs]),
-                      "ck": med([r["checkpoints"] for r in runs]),
-                      "s": med([r["seconds"] for r in runs])}
-        ident, uuid4 = per["bigint identity"], per["gen_random_uuid()"]
-        for v, p in per.items():
-            out.append("| %s | %.1f | %.2f | %g | %.0f | %.2f | %.2f | %.2f | %.2f |" % (
-                v, p["wal"], p["fpi"] * 1000, p["ck"], p["s"], p["wal"] / ident["wal"],
-                p["wal"] / uuid4["wal"], p["fpi"] / ident["fpi"] if ident["fpi"] else float("nan"),
-                p["fpi"] / uuid4["fpi"]))
-        for v in ("gen_ulid()", "gen_monotonic_ulid()"):
-            target("WAL bytes/row, %s / identity" % v, per[v]["wal"] / ident["wal"], 1.1)
-            target("WAL bytes/row, %s / uuid v4" % v, per[v]["wal"] / uuid4["wal"], 0.5)
-            if ident["fpi"]:
-                target("FPIs, %s / identity" % v, per[v]["fpi"] / ident["fpi"], 1.1)
-            target("FPIs, %s / uuid v4" % v, per[v]["fpi"] / uuid4["fpi"], 0.5)
-        out.append("")
+        out += ["**WAL**: %d rows by `INSERT ... SELECT` in batches of %d (one transaction each) "
+                "into a logged table, checkpoint_timeout = %s, max_wal_size = %s; medians of %d "
+                "rounds" % (w["rows"], w["batch"], w["checkpoint_timeout"], w["max_wal_size"],
+                            w["rounds"]), ""]
+        for shape, runs_by_key in w["runs"].items():
+            out += ["Rows %s (%s):" % (shape, w["shapes"][shape]), "",
+                    "| key default | WAL bytes/row | FPI per 1000 rows | checkpoints | seconds | "
+                    "WAL / identity | WAL / uuid v4 | FPI / identity | FPI / uuid v4 |",
+                    "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+            per = {}
+            for v, runs in runs_by_key.items():
+                per[v] = {"wal": med([r["wal_bytes"] / r["rows"] for r in runs]),
+                          "fpi": med([r["fpi"] / r["rows"] for r in runs]),
+                          "ck": med([r["checkpoints"] for r in runs]),
+                          "s": med([r["seconds"] for r in runs])}
+            ident, uuid4 = per["bigint identity"], per["gen_random_uuid()"]
+
+            def ratio(a, b):
+                return a / b if b else float("nan")
+            for v, p in per.items():
+                out.append("| %s | %.1f | %.2f | %g | %.0f | %.2f | %.2f | %.2f | %.2f |" % (
+                    v, p["wal"], p["fpi"] * 1000, p["ck"], p["s"], ratio(p["wal"], ident["wal"]),
+                    ratio(p["wal"], uuid4["wal"]), ratio(p["fpi"], ident["fpi"]),
+                    ratio(p["fpi"], uuid4["fpi"])))
+            for v in ("gen_ulid()", "gen_monotonic_ulid()"):
+                target("%s rows: WAL bytes/row, %s / identity" % (shape, v),
+                       ratio(per[v]["wal"], ident["wal"]), 1.1)
+                target("%s rows: WAL bytes/row, %s / uuid v4" % (shape, v),
+                       ratio(per[v]["wal"], uuid4["wal"]), 0.5)
+                target("%s rows: FPIs, %s / uuid v4" % (shape, v),
+                       ratio(per[v]["fpi"], uuid4["fpi"]), 0.5)
+            out.append("")
 
     out = ["| target | measured | target | met |", "|---|---:|---:|---|"] + targets + [""] + out
     return "\n".join(out)
