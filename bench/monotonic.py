@@ -219,7 +219,7 @@ def report(res):
     targets = []
 
     def target(what, value, limit):
-        targets.append("| %s | %.2f | <= %.2f | %s |" % (what, value, limit,
+        targets.append("| %s | %.3f | <= %.2f | %s |" % (what, value, limit,
                                                          "yes" if value <= limit else "NO"))
 
     if "percall" in res:
@@ -309,6 +309,8 @@ def report(res):
                        ratio(per[v]["wal"], ident["wal"]), 1.1)
                 target("%s rows: WAL bytes/row, %s / uuid v4" % (shape, v),
                        ratio(per[v]["wal"], uuid4["wal"]), 0.5)
+                target("%s rows: FPIs, %s / identity" % (shape, v),
+                       ratio(per[v]["fpi"], ident["fpi"]), 1.1)
                 target("%s rows: FPIs, %s / uuid v4" % (shape, v),
                        ratio(per[v]["fpi"], uuid4["fpi"]), 0.5)
             out.append("")
