@@ -4,6 +4,7 @@ the keys it competes with, in one cluster that bench/monotonic.sh starts.
 
 1. Per-call cost: SELECT count(f()) FROM generate_series(1, 2M); net of
    count(*).  Target: net gen_monotonic_ulid() <= 1.5 x net gen_ulid().
+   And the system calls of one backend during 1M calls (strace -c).
 2. Single-row inserts: pgbench -c 2 -j 2 -M prepared, each transaction one
    INSERT into a logged table whose key comes from its default (identity,
    gen_random_uuid(), gen_ulid(), gen_monotonic_ulid(), uuidv7() on 18);
@@ -28,7 +29,7 @@ PGHOST and friends point at the cluster.  BENCH_PG_CTL (a pg_ctl command
 with -D), BENCH_LIB (the installed ulid.so) and BENCH_LIB_CAS,
 BENCH_LIB_LWLOCK (the two builds) drive part 3.  BENCH_ROUNDS (5),
 BENCH_PGBENCH_SECONDS (10), BENCH_WAL_ROWS (5000000), BENCH_WAL_ROUNDS (3)
-and BENCH_PARTS (percall,inserts,ablation,wal) shorten a trial.
+and BENCH_PARTS (percall,syscalls,inserts,ablation,wal) shorten a trial.
 """
 
 import json
@@ -36,6 +37,7 @@ import os
 import re
 import shlex
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -43,13 +45,13 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from sql_bench import Psql, interleaved, has_uuidv7, ROUNDS  # noqa: E402
+from sql_bench import Psql, interleaved, has_uuidv7, traced, ROUNDS  # noqa: E402
 
 PGBENCH_SECONDS = int(os.environ.get("BENCH_PGBENCH_SECONDS", "10"))
 WAL_ROWS = int(os.environ.get("BENCH_WAL_ROWS", "5000000"))
 WAL_ROUNDS = int(os.environ.get("BENCH_WAL_ROUNDS", "3"))
 WAL_BATCH = 100000
-PARTS = os.environ.get("BENCH_PARTS", "percall,inserts,ablation,wal").split(",")
+PARTS = os.environ.get("BENCH_PARTS", "percall,syscalls,inserts,ablation,wal").split(",")
 
 KEYS = {
     "bigint identity": "bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY",
@@ -96,6 +98,28 @@ def per_call(db):
         "SELECT count(%s) FROM generate_series(1, %d)" % (calls[v], n)))
     db.run("RESET work_mem")
     return {"rows": n, "ms": ms}
+
+
+def syscalls(db):
+    """System calls of one backend during 1M calls, from strace -c."""
+    n = 1000000
+    query = "SELECT count(gen_monotonic_ulid()) FROM generate_series(1, %d)" % n
+    db.run("SET work_mem = '256MB'")
+    db.run(query)               # warm up: pool filled, catalogs cached
+    proc, out = traced(db, lambda pid, o: ["strace", "-c", "-o", o, "-p", pid],
+                       "attached", query)
+    proc.send_signal(signal.SIGINT)
+    proc.wait()
+    with open(out) as fh:
+        text = fh.read()
+    os.unlink(out)
+    db.run("RESET work_mem")
+    calls = {}
+    for line in text.splitlines():
+        f = line.split()
+        if len(f) >= 5 and f[-1] not in ("syscall", "total") and f[3].isdigit():
+            calls[f[-1]] = int(f[3])
+    return {"calls": n, "syscalls": calls, "strace": text}
 
 
 def inserts(db):
@@ -238,6 +262,13 @@ def report(res):
                (med(pc["ms"]["gen_monotonic_ulid()"]) - floor) / (med(pc["ms"]["gen_ulid()"]) - floor), 1.5)
         out.append("")
 
+    if "syscalls" in res:
+        sc = res["syscalls"]
+        out += ["**System calls** of one backend during %d calls (`strace -c`): %s." % (
+            sc["calls"], ", ".join("%d %s" % (c, name) for name, c in
+                                   sorted(sc["syscalls"].items(), key=lambda x: -x[1]))
+            or "none"), ""]
+
     if "inserts" in res:
         ins = res["inserts"]
         base = med(ins["tps"]["bigint identity"])
@@ -325,7 +356,8 @@ def main():
     db.run("SET client_min_messages = warning; CREATE EXTENSION IF NOT EXISTS ulid")
     res = {"server": db.value("SELECT version()"),
            "preload": db.value("SHOW shared_preload_libraries"), "rounds": ROUNDS}
-    steps = {"percall": lambda: per_call(db), "inserts": lambda: inserts(db),
+    steps = {"percall": lambda: per_call(db), "syscalls": lambda: syscalls(db),
+             "inserts": lambda: inserts(db),
              "wal": lambda: wal(db)}
     for part in PARTS:
         started = time.time()

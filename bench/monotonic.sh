@@ -21,7 +21,7 @@ mkdir -p "$out"
 out=$(cd "$out" && pwd)
 
 ensure_build_deps
-ensure_packages python3
+ensure_packages python3 strace valgrind
 build_and_install
 
 work=$(mktemp -d /tmp/ulid-bench-mono.XXXXXX)
@@ -53,7 +53,6 @@ BENCH_PG_CTL="${RUN_AS[*]} $("$PG_CONFIG" --bindir)/pg_ctl -D $CLUSTER_DIR/data 
 # Instructions per call, free of the machine's noise: a single-user backend
 # under callgrind runs SELECT count(f()) over 200,000 rows; net of count(*)
 say "instructions per call (callgrind, single-user backend)"
-ensure_packages valgrind
 as_cluster_owner "$("$PG_CONFIG" --bindir)/pg_ctl" -D "$CLUSTER_DIR/data" -m fast -w stop >/dev/null
 n=200000
 {
