@@ -44,6 +44,7 @@ import sys
 import tempfile
 import time
 
+sys.dont_write_bytecode = True     # no __pycache__ in the tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from sql_bench import Psql, interleaved, has_uuidv7, traced, ROUNDS  # noqa: E402
 
