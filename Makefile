@@ -4,8 +4,8 @@ EXTVERSION = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" $(EXTENSION).co
 
 MODULE_big = ulid
 PURE_OBJS = src/codec.o src/generator.o
-OBJS = src/ulid.o src/ulid_ops.o src/ulid_cast.o src/ulid_gen.o $(PURE_OBJS)
-SRC_HEADERS = src/codec.h src/generator.h src/ulid.h src/compat.h
+OBJS = src/ulid.o src/ulid_ops.o src/ulid_cast.o src/ulid_gen.o src/ulid_monotonic.o $(PURE_OBJS)
+SRC_HEADERS = src/codec.h src/generator.h src/monotonic.h src/ulid.h src/compat.h
 
 DATA = $(EXTENSION)--1.0.sql $(EXTENSION)--1.0--1.1.sql $(EXTENSION)--1.1--1.2.sql
 
@@ -19,7 +19,7 @@ PG_CPPFLAGS = -I$(srcdir)/src -DULID_VERSION=\"$(EXTVERSION)\"
 PG_CFLAGS = -Wall -Wextra -Wno-unused-parameter
 
 # tmp_check: the clusters and logs of make prove_installcheck
-EXTRA_CLEAN = test/unit_codec test/unit_generator bench/codec_bench tmp_check
+EXTRA_CLEAN = test/unit_codec test/unit_generator test/unit_monotonic bench/codec_bench tmp_check
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
@@ -49,6 +49,13 @@ endif
 ifeq ($(shell test $(MAJORVERSION) -ge 18 && echo yes),yes)
 REGRESS += skipscan
 endif
+# gen_monotonic_ulid() works without shared_preload_libraries from 17 (the
+# DSM registry); before, the regress cluster (no preload) shows its error
+ifeq ($(shell test $(MAJORVERSION) -ge 17 && echo yes),yes)
+REGRESS += monotonic
+else
+REGRESS += monotonic_no_preload
+endif
 
 # TAP tests (t/*.pl, PostgreSQL::Test::Cluster) against the installed
 # extension: make prove_installcheck [PROVE_TESTS=t/NNN_name.pl]
@@ -70,13 +77,14 @@ UNIT_CC ?= cc
 UNIT_CFLAGS ?= -O2 -g -Wall -Wextra -Werror -std=c99
 UNIT_SRCS = src/codec.c src/generator.c
 
-test/unit_%: test/unit_%.c test/unit.h $(UNIT_SRCS) src/codec.h src/generator.h
+test/unit_%: test/unit_%.c test/unit.h $(UNIT_SRCS) src/codec.h src/generator.h src/monotonic.h
 	$(UNIT_CC) $(UNIT_CFLAGS) -Isrc -o $@ $< $(UNIT_SRCS)
 
 .PHONY: unittest
-unittest: test/unit_codec test/unit_generator
+unittest: test/unit_codec test/unit_generator test/unit_monotonic
 	test/unit_codec
 	test/unit_generator
+	test/unit_monotonic
 
 # Benchmarks (bench/run.sh): every workload side by side, medians and ratios
 bench/codec_bench: bench/codec_bench.c $(UNIT_SRCS) src/codec.h src/generator.h

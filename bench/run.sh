@@ -48,6 +48,9 @@ say "SQL workload 3 (shared_buffers = 16MB)"
 python3 "$ULID_ROOT/bench/sql_bench.py" small_buffers "$out/small_buffers.json"
 stop_cluster
 
+# gen_monotonic_ulid(): a cluster of its own, with the library preloaded
+"$ULID_ROOT/bench/monotonic.sh" "$out"
+
 say "workload 7: instructions per call (callgrind)"
 : >"$out/codec.txt"
 for op in encode decode gen_same_ms gen_new_ms gen_random; do

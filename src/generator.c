@@ -111,3 +111,14 @@ ulid_generate_random(UlidGenerator *gen, int64_t owner, uint64_t ms,
 	ulid_set_time_ms(out, ms);
 	return ULID_GEN_OK;
 }
+
+UlidGenStatus
+ulid_generate_bytes(UlidGenerator *gen, int64_t owner, UlidRandomFill fill,
+					size_t len, const uint8_t **bytes)
+{
+	claim_state(gen, owner);
+
+	if ((*bytes = take_random(gen, fill, len)) == NULL)
+		return ULID_GEN_NO_RANDOM;
+	return ULID_GEN_OK;
+}

@@ -74,4 +74,14 @@ extern UlidGenStatus ulid_generate_random(UlidGenerator *gen, int64_t owner,
 										  uint64_t ms, UlidRandomFill fill,
 										  uint8_t out[ULID_BINARY_LEN]);
 
+/*
+ * len random bytes (at most ULID_POOL_BYTES) of process owner from the
+ * state's pool, the one the IDs above draw from, into *bytes: valid until
+ * the next call on gen.  For gen_monotonic_ulid(), whose time and counter
+ * are shared but whose random bits are not.
+ */
+extern UlidGenStatus ulid_generate_bytes(UlidGenerator *gen, int64_t owner,
+										 UlidRandomFill fill, size_t len,
+										 const uint8_t **bytes);
+
 #endif							/* ULID_GENERATOR_H */

@@ -25,6 +25,18 @@ PG_MODULE_MAGIC;
 #endif
 
 /*
+ * Module load: the generators' fork handler, and, when loaded through
+ * shared_preload_libraries, the cluster-wide generator's request for shared
+ * memory (PostgreSQL 15 and 16).
+ */
+void
+_PG_init(void)
+{
+	ulid_generator_init();
+	ulid_monotonic_init();
+}
+
+/*
  * Reports why str is not a ULID, softly where escontext allows it.  The
  * detail names the length, the offending character or the overflow, each in
  * an errdetail() of its own, so that every message can be translated.

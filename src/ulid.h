@@ -37,4 +37,14 @@ DatumGetUlidP(Datum X)
 /* The millisecond of ts as a ULID time field; raises 22008 if out of range */
 extern uint64 ulid_time_from_timestamptz(TimestampTz ts);
 
+/* ulid_gen.c: the fork handler, from _PG_init */
+extern void ulid_generator_init(void);
+
+/* ulid_gen.c, for gen_monotonic_ulid(): the clock and the random pool */
+extern uint64 ulid_backend_now_ms(void);
+extern const uint8 *ulid_backend_random(size_t len);
+
+/* ulid_monotonic.c: shared memory hooks, from _PG_init */
+extern void ulid_monotonic_init(void);
+
 #endif							/* ULID_H */

@@ -53,8 +53,8 @@ count_fork(void)
 }
 
 /*
- * Registers the fork handler when the library is loaded, before any ID can
- * be generated.  It then runs in the child of every fork() of this process
+ * Registers the fork handler when the library is loaded (_PG_init), before
+ * any ID can be generated.  It then runs in the child of every fork() of this process
  * and of its descendants, which inherit it:
  * - the postmaster's forks of backends, when the library is in
  *   shared_preload_libraries;
@@ -70,7 +70,7 @@ count_fork(void)
  * handler anyway.  getpid() would do, at the cost of a system call per ID.
  */
 void
-_PG_init(void)
+ulid_generator_init(void)
 {
 #ifndef WIN32
 	if (pthread_atfork(NULL, NULL, count_fork) != 0)
@@ -156,4 +156,27 @@ gen_ulid_timestamptz(PG_FUNCTION_ARGS)
 	uint64		ms = ulid_time_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0));
 
 	PG_RETURN_ULID_P(generate(ulid_generate_random, ms));
+}
+
+/*
+ * For gen_monotonic_ulid() (ulid_monotonic.c): the clock gen_ulid() reads,
+ * and len bytes of this backend's random pool, valid until its next call.
+ */
+uint64
+ulid_backend_now_ms(void)
+{
+	return current_unix_ms();
+}
+
+const uint8 *
+ulid_backend_random(size_t len)
+{
+	const uint8 *bytes;
+
+	if (ulid_generate_bytes(&backend_generator, forks_since_load, pg_strong_random,
+							len, &bytes) != ULID_GEN_OK)
+		ereport(ERROR,
+				(errcode(ERRCODE_INTERNAL_ERROR),
+				 errmsg("could not generate random values")));
+	return bytes;
 }

@@ -1,0 +1,117 @@
+# gen_monotonic_ulid() across a crash restart, an immediate stop and a
+# standby's promotion.  Its state is in shared memory, which a crash restart
+# and a server start initialise afresh; the clock resumes the order.  So the
+# values after each are above every value before, given a clock that did not
+# step back (the test checks it did not) and a generator that had not run
+# ahead of the clock (it never does at these rates).  A promotion keeps the
+# server's shared memory, so it keeps the order as it is.
+# On 15 and 16 the library is preloaded; on 17+ it is not (the DSM registry).
+use strict;
+use warnings;
+
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+use Time::HiRes qw(time);
+use UlidTest;
+
+my $primary = PostgreSQL::Test::Cluster->new('primary');
+$primary->init(allows_streaming => 1);
+$primary->append_conf('postgresql.conf', "shared_preload_libraries = 'ulid'")
+  if $primary->pg_version < 17;
+$primary->append_conf('postgresql.conf', 'restart_after_crash = on');
+$primary->start;
+
+# one value from a background psql session, without the trailing newline
+# some versions of BackgroundPsql leave
+sub query_value
+{
+	my ($session, $sql) = @_;
+	my $v = $session->query_safe($sql);
+	chomp $v;
+	return $v;
+}
+$primary->safe_psql('postgres', q{
+	CREATE EXTENSION ulid;
+	CREATE TABLE seen (phase text NOT NULL, id ulid NOT NULL, at timestamptz NOT NULL)});
+
+# n values from each of two sessions into seen, the sessions interleaving
+sub generate
+{
+	my ($node, $phase, $n) = @_;
+	my @s = map { $node->background_psql('postgres') } 1 .. 2;
+	for (1 .. $n)
+	{
+		$_->query_safe("INSERT INTO seen VALUES ('$phase', gen_monotonic_ulid(), clock_timestamp())")
+		  for @s;
+	}
+	$_->quit for @s;
+}
+
+# values of phase not above every value of the phases before it, and
+# whether the clock ever read earlier in phase than in those before
+sub check_after
+{
+	my ($node, $phase, @before) = @_;
+	my $in = join ',', map { "'$_'" } @before;
+	return $node->safe_psql('postgres', qq{
+		SELECT count(*) FILTER (WHERE id <= (SELECT max(id) FROM seen WHERE phase IN ($in))),
+		       bool_and(at > (SELECT max(at) FROM seen WHERE phase IN ($in)))
+		FROM seen WHERE phase = '$phase'});
+}
+
+# Crash restart: a backend killed with SIGKILL makes the postmaster end
+# every backend and reinitialise shared memory, while it keeps running
+generate($primary, 'before crash', 500);
+my $victim = $primary->background_psql('postgres');
+my $pid = query_value($victim, 'SELECT pg_backend_pid()');
+my $log_offset = -s $primary->logfile;
+kill 'KILL', $pid;
+$primary->poll_query_until('postgres', 'SELECT 1', '1')
+  or die 'the server did not come back after the crash';
+eval { $victim->quit };
+ok( $primary->log_contains('all server processes terminated; reinitializing', $log_offset),
+	'crash restart: the postmaster reinitialised shared memory');
+generate($primary, 'after crash', 500);
+is(check_after($primary, 'after crash', 'before crash'), '0|t',
+	'crash restart: every value after is above every value before (the clock went on)');
+
+# Immediate stop (no shutdown checkpoint) and start
+$primary->stop('immediate');
+$primary->start;
+generate($primary, 'after immediate stop', 500);
+is( check_after($primary, 'after immediate stop', 'before crash', 'after crash'), '0|t',
+	'immediate stop and start: every value after is above every value before');
+
+# A standby, which can call it in read-only queries, then its promotion
+$primary->backup('backup');
+my $standby = PostgreSQL::Test::Cluster->new('standby');
+$standby->init_from_backup($primary, 'backup', has_streaming => 1);
+$standby->start;
+$primary->wait_for_catchup($standby);
+my $on_standby = $standby->safe_psql('postgres',
+	q{SELECT string_agg(id::text, ',' ORDER BY n)
+	  FROM (SELECT n, gen_monotonic_ulid() AS id FROM generate_series(1, 1000) AS n) s});
+my @before = split /,/, $on_standby;
+is(scalar @before, 1000, 'a standby hands out values in a read-only query');
+is(join(',', sort @before), $on_standby, 'in increasing order');
+
+# a session that stays connected through the promotion
+my $stays = $standby->background_psql('postgres');
+my $before_stays = query_value($stays, 'SELECT gen_monotonic_ulid()');
+$standby->promote;
+my $after_stays = query_value($stays, 'SELECT gen_monotonic_ulid()');
+$stays->quit;
+my $after_new = $standby->safe_psql('postgres', 'SELECT gen_monotonic_ulid()');
+ok($after_stays gt $before_stays && $before_stays gt $before[-1],
+	'promotion: a session connected through it goes on increasing');
+ok($after_new gt $after_stays, 'promotion: a new session continues the order');
+$standby->safe_psql('postgres',
+	"INSERT INTO seen SELECT 'promoted', gen_monotonic_ulid(), clock_timestamp() FROM generate_series(1, 100)");
+is( $standby->safe_psql('postgres',
+		"SELECT count(*) FROM seen WHERE phase = 'promoted' AND id <= '$after_new'"),
+	0, 'promotion: the promoted server writes values above those it handed out as a standby');
+
+$standby->stop;
+$primary->stop;
+done_testing();
