@@ -56,9 +56,7 @@ for my $run (1 .. $crash_runs)
 		my $c = $clients[ $i % 2 ];
 		my $b = $next_batch++;
 		$c->query_safe(insert_sql($b, $batch_size));
-		# chomp: PostgreSQL 16.2's background_psql keeps the newline that
-		# ends the result (15.20's and 17's remove it)
-		chomp($acked{$b} = $c->query_safe(batch_digest_sql($b)));
+		$acked{$b} = query_value($c, batch_digest_sql($b));
 		$c->query_safe("SELECT brin_summarize_new_values('t_id_brin')")
 		  if $i % 5 == 0;
 	}

@@ -21,16 +21,6 @@ $primary->append_conf('postgresql.conf', "shared_preload_libraries = 'ulid'")
   if $primary->pg_version < 17;
 $primary->append_conf('postgresql.conf', 'restart_after_crash = on');
 $primary->start;
-
-# one value from a background psql session, without the trailing newline
-# some versions of BackgroundPsql leave
-sub query_value
-{
-	my ($session, $sql) = @_;
-	my $v = $session->query_safe($sql);
-	chomp $v;
-	return $v;
-}
 $primary->safe_psql('postgres', q{
 	CREATE EXTENSION ulid;
 	CREATE TABLE seen (phase text NOT NULL, id ulid NOT NULL, at timestamptz NOT NULL)});

@@ -26,16 +26,6 @@ $node->init;
 $node->append_conf('postgresql.conf', "shared_preload_libraries = 'ulid'")
   if $node->pg_version < 17;
 $node->start;
-
-# one value from a background psql session, without the trailing newline
-# some versions of BackgroundPsql leave
-sub query_value
-{
-	my ($session, $sql) = @_;
-	my $v = $session->query_safe($sql);
-	chomp $v;
-	return $v;
-}
 $node->safe_psql('postgres', q{
 	CREATE EXTENSION ulid;
 	CREATE TABLE outbox (

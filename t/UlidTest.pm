@@ -10,7 +10,7 @@ use PostgreSQL::Test::Utils;
 use Test::More;
 
 use Exporter 'import';
-our @EXPORT = qw(ulid_node check_indexes table_digest);
+our @EXPORT = qw(ulid_node check_indexes table_digest query_value);
 
 # A started cluster with ulid and amcheck in template1 and postgres, so every
 # database created later has them too.  Options: init => { ... } for
@@ -58,6 +58,16 @@ sub table_digest
 	return $node->safe_psql($db,
 		"SELECT count(*) || ' ' || md5(coalesce(string_agg(t::text, ',' ORDER BY $order), '')) FROM $table t"
 	);
+}
+
+# One value from a background psql session, without the trailing newline
+# that 16.2's BackgroundPsql leaves
+sub query_value
+{
+	my ($session, $sql) = @_;
+	my $v = $session->query_safe($sql);
+	chomp $v;
+	return $v;
 }
 
 1;

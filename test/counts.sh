@@ -5,6 +5,14 @@ passed=0
 failed=0
 pass() { passed=$((passed + 1)); echo "ok: $*"; }
 fail() { failed=$((failed + 1)); echo "FAILED: $*"; }
+# check WHAT GOT WANT: passes when GOT is WANT
+check() {
+	if [ "$2" = "$3" ]; then
+		pass "$1 is $2"
+	else
+		fail "$1 is '$2', want '$3'"
+	fi
+}
 
 # the closing line of suite $1; the status is the verdict
 report() {

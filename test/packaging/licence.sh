@@ -9,13 +9,6 @@
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 source "$root/test/counts.sh"
-check() {	# check WHAT GOT WANT
-	if [ "$2" = "$3" ]; then
-		pass "$1 is $2"
-	else
-		fail "$1 is '$2', want '$3'"
-	fi
-}
 
 py() {	# py EXPRESSION: evaluated with the helpers below, printed
 	/usr/bin/python3 - "$root" "$1" <<'EOF' 2>&1

@@ -8,13 +8,6 @@
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 source "$root/test/counts.sh"
-check() {	# check WHAT GOT WANT
-	if [ "$2" = "$3" ]; then
-		pass "$1 is $2"
-	else
-		fail "$1 is '$2', want '$3'"
-	fi
-}
 
 control=$(sed -n "s/^default_version = '\(.*\)'$/\1/p" "$root/ulid.control")
 semver=$control
