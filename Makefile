@@ -4,12 +4,12 @@ EXTVERSION = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" $(EXTENSION).co
 
 MODULE_big = ulid
 PURE_OBJS = src/codec.o src/generator.o
-OBJS = src/ulid.o src/ulid_ops.o src/ulid_cast.o src/ulid_gen.o src/ulid_monotonic.o $(PURE_OBJS)
+OBJS = src/ulid.o src/ulid_ops.o src/ulid_support.o src/ulid_cast.o src/ulid_gen.o src/ulid_monotonic.o $(PURE_OBJS)
 SRC_HEADERS = src/codec.h src/generator.h src/monotonic.h src/ulid.h src/compat.h
 
 DATA = $(EXTENSION)--1.0.sql $(EXTENSION)--1.0--1.1.sql $(EXTENSION)--1.1--1.2.sql $(EXTENSION)--1.2--1.3.sql
 
-REGRESS = catalog io operators indexes brin_multi casts copy generator aggregates crosstype postgres_fdw
+REGRESS = catalog io operators indexes brin_multi casts copy generator aggregates crosstype uuid_keys resolution core_families postgres_fdw
 # UTF8 and the C locale whatever the cluster was made with (pg_virtualenv
 # takes them from the environment): the io test counts multibyte characters
 REGRESS_OPTS = --load-extension=$(EXTENSION) --encoding=UTF8 --no-locale

@@ -52,7 +52,14 @@ $old->safe_psql('postgres', q{
 	CREATE TABLE events (id ulid NOT NULL, what text) PARTITION BY HASH (id);
 	CREATE TABLE events_0 PARTITION OF events FOR VALUES WITH (MODULUS 2, REMAINDER 0);
 	CREATE TABLE events_1 PARTITION OF events FOR VALUES WITH (MODULUS 2, REMAINDER 1);
-	INSERT INTO events SELECT gen_ulid(), 'e' || g FROM generate_series(1, 10000) g;});
+	INSERT INTO events SELECT gen_ulid(), 'e' || g FROM generate_series(1, 10000) g;
+	CREATE TABLE accounts (id uuid PRIMARY KEY);
+	INSERT INTO accounts SELECT gen_ulid()::uuid FROM generate_series(1, 10000);
+	CREATE TABLE orders (id ulid PRIMARY KEY, account ulid NOT NULL REFERENCES accounts);
+	INSERT INTO orders SELECT gen_ulid(), id FROM accounts;
+	CREATE TABLE notes (order_id uuid REFERENCES orders);
+	INSERT INTO notes SELECT id FROM orders LIMIT 100;
+	ANALYZE accounts, orders, notes;});
 
 my %digest = map { ($_ => table_digest($old, 'postgres', $_)) } qw(items events);
 my $placement_sql = q{SELECT tableoid::regclass, count(*) FROM events GROUP BY 1 ORDER BY 1};
@@ -135,6 +142,23 @@ for my $mode (qw(copy link))
 			RETURNING id > (SELECT max(id) FROM items WHERE n > 0)
 				AND (SELECT extversion FROM pg_extension WHERE extname = 'ulid') IS NOT NULL}),
 		't', "--$mode: the extension works");
+
+	# keys across the two types: both foreign keys came through (a ulid
+	# column referencing a uuid key needs the implicit cast of 1.3), and a
+	# uuid index still serves a ulid value
+	is( $new->safe_psql('postgres', q{
+			SELECT count(*) FROM pg_constraint
+			WHERE contype = 'f' AND conrelid IN ('orders'::regclass, 'notes'::regclass)}),
+		2, "--$mode: the foreign keys between ulid and uuid columns are there");
+	my ($rc, $stdout, $stderr) = $new->psql('postgres',
+		'INSERT INTO orders VALUES (gen_ulid(), gen_ulid())');
+	like($stderr, qr/violates foreign key constraint "orders_account_fkey"/,
+		"--$mode: the ulid-to-uuid foreign key still rejects a missing key");
+	my $account = $new->safe_psql('postgres', 'SELECT account FROM orders LIMIT 1');
+	like( $new->safe_psql('postgres', qq{
+			EXPLAIN (COSTS OFF) SELECT * FROM accounts WHERE id = '$account'::ulid}),
+		qr/Index (?:Only )?Scan using accounts_pkey on accounts\n\s+Index Cond: \(id = '[-0-9a-f]{36}'::uuid\)/,
+		"--$mode: the uuid key's index serves a ulid value");
 	$new->stop;
 }
 
