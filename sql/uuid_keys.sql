@@ -120,6 +120,24 @@ WHERE b.id = '00000000000000000000007QF0'::ulid;
 RESET enable_seqscan;
 RESET enable_bitmapscan;
 
+-- a ulid key and its uuid copy land in partitions of the same remainder:
+-- hash partitions of the two types agree, and a hash join matches them
+CREATE TABLE uk_hash_ulid (id ulid) PARTITION BY HASH (id);
+CREATE TABLE uk_hash_uuid (id uuid) PARTITION BY HASH (id);
+CREATE TABLE uk_hash_ulid_0 PARTITION OF uk_hash_ulid FOR VALUES WITH (MODULUS 3, REMAINDER 0);
+CREATE TABLE uk_hash_ulid_1 PARTITION OF uk_hash_ulid FOR VALUES WITH (MODULUS 3, REMAINDER 1);
+CREATE TABLE uk_hash_ulid_2 PARTITION OF uk_hash_ulid FOR VALUES WITH (MODULUS 3, REMAINDER 2);
+CREATE TABLE uk_hash_uuid_0 PARTITION OF uk_hash_uuid FOR VALUES WITH (MODULUS 3, REMAINDER 0);
+CREATE TABLE uk_hash_uuid_1 PARTITION OF uk_hash_uuid FOR VALUES WITH (MODULUS 3, REMAINDER 1);
+CREATE TABLE uk_hash_uuid_2 PARTITION OF uk_hash_uuid FOR VALUES WITH (MODULUS 3, REMAINDER 2);
+INSERT INTO uk_hash_ulid SELECT id FROM uk_ulid_keys;
+INSERT INTO uk_hash_uuid SELECT id FROM uk_ulid_keys;
+SELECT count(*) AS rows,
+	count(*) FILTER (WHERE right(a.tableoid::regclass::text, 1) <> right(b.tableoid::regclass::text, 1)) AS differ,
+	count(DISTINCT a.tableoid) AS partitions
+FROM uk_hash_ulid a JOIN uk_hash_uuid b ON a.id = b.id;
+DROP TABLE uk_hash_ulid, uk_hash_uuid;
+
 --
 -- What stays out of reach: each needs a cross-type operator in core's
 -- uuid_ops family, which pg_upgrade would lose (t/014_core_family.pl).

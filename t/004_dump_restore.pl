@@ -46,7 +46,14 @@ $node->safe_psql('postgres', q{
 	CREATE MATERIALIZED VIEW per_day AS
 		SELECT date_trunc('day', ulid_time(id), 'UTC') AS day, count(*), min(id), max(id)
 		FROM events GROUP BY 1;
-	CREATE UNIQUE INDEX ON per_day (day);});
+	CREATE UNIQUE INDEX ON per_day (day);
+
+	CREATE TABLE accounts (id uuid PRIMARY KEY);
+	INSERT INTO accounts SELECT gen_ulid()::uuid FROM generate_series(1, 1000);
+	CREATE TABLE orders (id ulid PRIMARY KEY, account ulid NOT NULL REFERENCES accounts);
+	INSERT INTO orders SELECT gen_ulid(), id FROM accounts;
+	CREATE TABLE notes (order_id uuid REFERENCES orders);
+	INSERT INTO notes SELECT id FROM orders LIMIT 100;});
 
 my %digest = (
 	items => table_digest($node, 'postgres', 'items'),
@@ -113,6 +120,16 @@ for my $format (qw(plain custom directory))
 	is( $node->safe_psql($db, q{
 			INSERT INTO items (n) VALUES (0) RETURNING id > (SELECT max(id) FROM items WHERE n > 0)}),
 		't', "$format: the default gen_ulid() still works");
+	# the foreign keys between ulid and uuid columns (a ulid column
+	# referencing a uuid key needs 1.3's implicit cast, which the restored
+	# extension must have before the key is added)
+	is( $node->safe_psql($db, q{
+			SELECT count(*) FROM pg_constraint
+			WHERE contype = 'f' AND conrelid IN ('orders'::regclass, 'notes'::regclass)}),
+		2, "$format: the foreign keys between ulid and uuid columns are restored");
+	my ($rc, $stdout, $stderr) = $node->psql($db, 'INSERT INTO orders VALUES (gen_ulid(), gen_ulid())');
+	like($stderr, qr/violates foreign key constraint "orders_account_fkey"/,
+		"$format: the ulid-to-uuid foreign key rejects a missing key");
 	is( $node->safe_psql($db, q{
 			INSERT INTO events VALUES (gen_ulid('2024-06-01 00:00+00'), 'new') RETURNING tableoid::regclass}),
 		'events_2024', "$format: new rows still land in their partition");
