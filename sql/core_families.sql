@@ -1,8 +1,9 @@
 --
 -- ulid puts nothing into PostgreSQL's own operator families (members added
--- there would not survive pg_upgrade: t/014_core_family.pl), and DROP
--- EXTENSION leaves them exactly as they were.  Checked in a database of its
--- own, which starts without the extension.
+-- there would not survive pg_upgrade: t/014_core_family.pl), ALTER EXTENSION
+-- SET SCHEMA keeps its cross-type support working, and DROP EXTENSION leaves
+-- core's families exactly as they were.  Checked in a database of its own,
+-- which starts without the extension.
 --
 SELECT current_database() AS regression_db \gset
 CREATE DATABASE ulid_core_families TEMPLATE template0;
@@ -28,6 +29,29 @@ WHERE f.opfnamespace = 'pg_catalog'::regnamespace;
 CREATE TABLE core_before AS SELECT member FROM core_members;
 CREATE EXTENSION ulid;
 CREATE TABLE core_installed AS SELECT member FROM core_members;
+
+-- moved to another schema, the extension keeps its cross-type support: the
+-- planner support function finds ulid's operators in their new schema
+CREATE SCHEMA elsewhere;
+ALTER EXTENSION ulid SET SCHEMA elsewhere;
+SET search_path = public, elsewhere;
+CREATE TABLE moved_uuid (id uuid PRIMARY KEY);
+CREATE TABLE moved_ulid (id ulid, ref ulid REFERENCES moved_uuid);
+INSERT INTO moved_uuid SELECT decode(lpad(to_hex(i), 32, '0'), 'hex')::ulid FROM generate_series(1, 1000) i;
+INSERT INTO moved_ulid SELECT id, id FROM moved_uuid;
+CREATE INDEX moved_ulid_brin ON moved_ulid USING brin (id) WITH (pages_per_range = 1);
+ANALYZE moved_uuid, moved_ulid;
+SET enable_seqscan = off;
+EXPLAIN (COSTS OFF) SELECT * FROM moved_uuid WHERE id = '000000000000000000000000ZZ'::ulid;
+EXPLAIN (COSTS OFF) SELECT * FROM moved_ulid
+WHERE id < '00000000-0000-0000-0000-000000000010'::uuid;
+SELECT count(*) FROM moved_ulid WHERE id < '00000000-0000-0000-0000-000000000010'::uuid;
+RESET enable_seqscan;
+INSERT INTO moved_ulid VALUES (NULL, '7ZZZZZZZZZZZZZZZZZZZZZZZZZ');
+DROP TABLE moved_ulid, moved_uuid;
+RESET search_path;
+CREATE TABLE core_moved AS SELECT member FROM core_members;
+
 DROP EXTENSION ulid;
 CREATE TABLE core_after AS SELECT member FROM core_members;
 
@@ -35,12 +59,18 @@ CREATE TABLE core_after AS SELECT member FROM core_members;
 SELECT count(*) > 1000 AS many_members,
 	count(*) FILTER (WHERE member LIKE '% uuid_ops %') > 10 AS uuid_ops_members
 FROM core_before;
--- no line differs, with the extension installed or after dropping it
+-- no line differs, with the extension installed, moved, or dropped
 (SELECT 'added by CREATE EXTENSION' AS change, member FROM core_installed
  EXCEPT SELECT 'added by CREATE EXTENSION', member FROM core_before)
 UNION ALL
 (SELECT 'removed by CREATE EXTENSION', member FROM core_before
  EXCEPT SELECT 'removed by CREATE EXTENSION', member FROM core_installed)
+UNION ALL
+(SELECT 'differs after SET SCHEMA', member FROM core_moved
+ EXCEPT SELECT 'differs after SET SCHEMA', member FROM core_installed)
+UNION ALL
+(SELECT 'differs after SET SCHEMA', member FROM core_installed
+ EXCEPT SELECT 'differs after SET SCHEMA', member FROM core_moved)
 UNION ALL
 (SELECT 'differs after DROP EXTENSION', member FROM core_after
  EXCEPT SELECT 'differs after DROP EXTENSION', member FROM core_before)
