@@ -38,3 +38,24 @@ ALTER FUNCTION uuid_lt_ulid(pg_catalog.uuid, ulid) SUPPORT ulid_uuid_support;
 ALTER FUNCTION uuid_le_ulid(pg_catalog.uuid, ulid) SUPPORT ulid_uuid_support;
 ALTER FUNCTION uuid_ge_ulid(pg_catalog.uuid, ulid) SUPPORT ulid_uuid_support;
 ALTER FUNCTION uuid_gt_ulid(pg_catalog.uuid, ulid) SUPPORT ulid_uuid_support;
+
+/*
+ * The two cross-type = operators no longer merge.  A mergejoinable = puts
+ * the two sides of "o.account = a.id" into one equivalence class of ulid's
+ * btree family, and the planner then offers the join to no btree index
+ * outside that family: the uuid key's index was never probed per row, and a
+ * lookup of one order with its account read the whole accounts table.  Not
+ * mergejoinable, the clause is an ordinary join clause, which the planner
+ * support above turns into an index condition on the uuid side, and ulid's
+ * family serves on the ulid side.  A merge join between the two types had to
+ * sort the uuid side anyway; hash joins are unchanged.  (sql/uuid_keys.sql)
+ *
+ * CREATE OPERATOR set MERGES in 1.1, and ALTER OPERATOR cannot clear it on
+ * every supported major, so the flag is cleared in the catalog.  The
+ * operators are named with their argument types, each qualified or this
+ * extension's own.
+ */
+UPDATE pg_catalog.pg_operator SET oprcanmerge = false
+WHERE oid OPERATOR(pg_catalog.=) ANY (ARRAY[
+	'=(ulid, pg_catalog.uuid)'::pg_catalog.regoperator,
+	'=(pg_catalog.uuid, ulid)'::pg_catalog.regoperator]::pg_catalog.oid[]);

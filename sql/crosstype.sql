@@ -44,7 +44,8 @@ SELECT ('01ARYZ6S41TSV4RRFFQ69G5FAV'::ulid = NULL::uuid) IS NULL AS ulid_null,
        (NULL::uuid < '01ARYZ6S41TSV4RRFFQ69G5FAV'::ulid) IS NULL AS uuid_null;
 
 -- the operators are declared like ulid's own: commutators and negators pair
--- up across the two argument orders, = hashes and merges
+-- up across the two argument orders, = hashes (and, from 1.3, does not
+-- merge: ulid--1.2--1.3.sql says why)
 SELECT o.oprname, o.oprleft::regtype AS left, o.oprright::regtype AS right,
        c.oprleft::regtype AS com_left, c.oprname AS com, n.oprname AS neg,
        o.oprrest, o.oprjoin, o.oprcanhash AS hashes, o.oprcanmerge AS merges
@@ -114,20 +115,21 @@ RESET enable_seqscan;
 RESET enable_bitmapscan;
 RESET plan_cache_mode;
 
--- joins between a ulid and a uuid column: hash join and merge join, with
--- the same rows as joining on the uuid bytes
+-- joins between a ulid and a uuid column: hash join, and a nested loop
+-- probing the ulid side's index, with the same rows as joining on the uuid
+-- bytes; no merge join, since = between the two does not merge (1.3)
 CREATE TABLE ct_refs AS SELECT id::uuid AS ref FROM ct_items WHERE n % 3 = 0;
 ANALYZE ct_refs;
 SET enable_mergejoin = off;
 SET enable_nestloop = off;
 EXPLAIN (COSTS OFF) SELECT count(*) FROM ct_items i JOIN ct_refs r ON i.id = r.ref;
 SELECT count(*), sum(n) FROM ct_items i JOIN ct_refs r ON i.id = r.ref;
-RESET enable_mergejoin;
+RESET enable_nestloop;
 SET enable_hashjoin = off;
 EXPLAIN (COSTS OFF) SELECT count(*) FROM ct_items i JOIN ct_refs r ON i.id = r.ref;
 SELECT count(*), sum(n) FROM ct_items i JOIN ct_refs r ON i.id = r.ref;
+RESET enable_mergejoin;
 RESET enable_hashjoin;
-RESET enable_nestloop;
 SELECT count(*), sum(n) FROM ct_items i JOIN ct_refs r ON i.id::uuid = r.ref;
 
 DEALLOCATE ALL;
