@@ -6,11 +6,8 @@
  * A ULID's bytes are big-endian, so memcmp order is ULID order and time
  * order, exactly as for uuid, and ulid hashes as uuid does.  So where core's
  * uuid.c has the function, these call it with their own arguments: both
- * types pass a pointer to 16 bytes.  The symbols stay even where the
- * catalog names core's function itself (LANGUAGE internal, see
- * docs/core-functions.md): ulid--1.0.sql, which every fresh install runs
- * first, names them (CREATE FUNCTION ... LANGUAGE C looks each one up), and
- * databases still at an older version call them.
+ * types pass a pointer to 16 bytes (docs/core-functions.md).  The symbols
+ * stay: the catalog names them, in every version so far.
  *
  *-------------------------------------------------------------------------
  */
