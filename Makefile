@@ -9,7 +9,7 @@ SRC_HEADERS = src/codec.h src/generator.h src/gist_key.h src/monotonic.h src/uli
 
 DATA = $(EXTENSION)--1.0.sql $(EXTENSION)--1.0--1.1.sql $(EXTENSION)--1.1--1.2.sql $(EXTENSION)--1.2--1.3.sql
 
-REGRESS = catalog io operators indexes brin_multi casts copy generator aggregates crosstype postgres_fdw
+REGRESS = catalog io operators indexes brin_multi casts copy generator aggregates crosstype postgres_fdw gist
 # UTF8 and the C locale whatever the cluster was made with (pg_virtualenv
 # takes them from the environment): the io test counts multibyte characters
 REGRESS_OPTS = --load-extension=$(EXTENSION) --encoding=UTF8 --no-locale
@@ -47,7 +47,7 @@ ifeq ($(shell test $(MAJORVERSION) -ge 16 && echo yes),yes)
 REGRESS += io_soft
 endif
 ifeq ($(shell test $(MAJORVERSION) -ge 18 && echo yes),yes)
-REGRESS += skipscan
+REGRESS += skipscan gist_temporal
 endif
 # gen_monotonic_ulid() works without shared_preload_libraries from 17 (the
 # DSM registry); before, the regress cluster (no preload) shows its error
