@@ -191,7 +191,11 @@ ulid_abbrev_abort(int memtupcount, SortSupport ssup)
 	return false;
 }
 
-/* btree support function 2 */
+/*
+ * btree support function 2, and GiST support 11 (sorted build) of the GiST
+ * class: its keys start with their ULID (ulid_gist.c), and the comparator
+ * and the abbreviation read only a datum's first 16 bytes
+ */
 PG_FUNCTION_INFO_V1(ulid_sortsupport);
 Datum
 ulid_sortsupport(PG_FUNCTION_ARGS)
