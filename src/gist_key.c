@@ -70,35 +70,57 @@ ulid_gist_key_consistent(const UlidGistKey *key,
 	}
 }
 
-/*
- * a - b for a >= b, as 128-bit unsigned integers, rounded to a double
- * only after the exact subtraction.
- */
-static double
-bytes_distance(const uint8_t *a, const uint8_t *b)
+/* A ULID as a 128-bit unsigned integer, in two native halves */
+typedef struct
 {
-	uint64_t	ahi = ulid_load_be64(a),
-				alo = ulid_load_be64(a + 8),
-				bhi = ulid_load_be64(b),
-				blo = ulid_load_be64(b + 8);
-	uint64_t	lo = alo - blo;
-	uint64_t	hi = ahi - bhi - (alo < blo ? 1 : 0);
+	uint64_t	hi;
+	uint64_t	lo;
+} u128;
+
+static inline u128
+u128_load(const uint8_t *p)
+{
+	u128		v = {ulid_load_be64(p), ulid_load_be64(p + 8)};
+
+	return v;
+}
+
+static inline bool
+u128_lt(u128 a, u128 b)
+{
+	return a.hi < b.hi || (a.hi == b.hi && a.lo < b.lo);
+}
+
+/* a - b for b <= a, subtracted exactly, then rounded to a double */
+static inline double
+u128_distance(u128 a, u128 b)
+{
+	uint64_t	lo = a.lo - b.lo;
+	uint64_t	hi = a.hi - b.hi - (a.lo < b.lo ? 1 : 0);
 
 	return (double) hi * 18446744073709551616.0 + (double) lo;
 }
 
+/*
+ * GiST calls this for every entry of every page on an insert's way down, so
+ * it loads each bound once and works on native integers.
+ */
 double
 ulid_gist_key_penalty(const UlidGistKey *orig, const UlidGistKey *add)
 {
+	u128		olower = u128_load(orig->lower),
+				oupper = u128_load(orig->upper),
+				alower = u128_load(add->lower),
+				aupper = u128_load(add->upper);
 	double		grow = 0.0;
 
-	if (bytes_cmp(add->upper, orig->upper) > 0)
-		grow += bytes_distance(add->upper, orig->upper);
-	if (bytes_cmp(add->lower, orig->lower) < 0)
-		grow += bytes_distance(orig->lower, add->lower);
+	if (u128_lt(oupper, aupper))
+		grow += u128_distance(aupper, oupper);
+	if (u128_lt(alower, olower))
+		grow += u128_distance(olower, alower);
 	if (grow == 0.0)
 		return 0.0;
-	return grow / (grow + bytes_distance(orig->upper, orig->lower));
+	return grow / (grow + u128_distance(oupper, olower));
 }
 
 int
