@@ -17,7 +17,7 @@
 #
 # Builds and installs the extension into the server PG_CONFIG names, which
 # must have btree_gist, and runs a throwaway cluster (jit off, and 1GB of
-# shared buffers, which hold every table and index of the run).  Writes
+# shared buffers: at 1M rows the tables and indexes take about 0.8 GB).  Writes
 # gist.txt (raw) and gist.md (report) to BENCH_OUT if set; else to
 # bench/results/DATE-gist-pgNN with BENCH_RECORD=1, to be committed; else
 # to bench/results/local/DATE-gist-pgNN, which git ignores.
