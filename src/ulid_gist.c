@@ -163,8 +163,8 @@ split_item_cmp(const void *a, const void *b)
 
 /*
  * GiST support 6.  The entries sorted by range, the lower half goes left
- * and the upper half right: for one-dimensional keys that makes the two
- * sides' ranges overlap as little as the entries allow.
+ * and the upper half right.  On a leaf page, whose keys are single values,
+ * the two sides' ranges then share no value but one stored on both sides.
  */
 PG_FUNCTION_INFO_V1(ulid_gist_picksplit);
 Datum
