@@ -3,13 +3,13 @@ EXTENSION = ulid
 EXTVERSION = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" $(EXTENSION).control)
 
 MODULE_big = ulid
-PURE_OBJS = src/codec.o src/generator.o
-OBJS = src/ulid.o src/ulid_ops.o src/ulid_support.o src/ulid_cast.o src/ulid_gen.o src/ulid_monotonic.o $(PURE_OBJS)
-SRC_HEADERS = src/codec.h src/generator.h src/monotonic.h src/ulid.h src/compat.h
+PURE_OBJS = src/codec.o src/generator.o src/gist_key.o
+OBJS = src/ulid.o src/ulid_ops.o src/ulid_support.o src/ulid_cast.o src/ulid_gen.o src/ulid_monotonic.o src/ulid_gist.o $(PURE_OBJS)
+SRC_HEADERS = src/codec.h src/generator.h src/gist_key.h src/monotonic.h src/ulid.h src/compat.h
 
 DATA = $(EXTENSION)--1.0.sql $(EXTENSION)--1.0--1.1.sql $(EXTENSION)--1.1--1.2.sql $(EXTENSION)--1.2--1.3.sql
 
-REGRESS = catalog io operators indexes brin_multi casts copy generator aggregates crosstype uuid_keys resolution core_families postgres_fdw
+REGRESS = catalog io operators indexes brin_multi casts copy generator aggregates crosstype uuid_keys resolution core_families postgres_fdw gist
 # UTF8 and the C locale whatever the cluster was made with (pg_virtualenv
 # takes them from the environment): the io test counts multibyte characters
 REGRESS_OPTS = --load-extension=$(EXTENSION) --encoding=UTF8 --no-locale
@@ -19,7 +19,7 @@ PG_CPPFLAGS = -I$(srcdir)/src -DULID_VERSION=\"$(EXTVERSION)\"
 PG_CFLAGS = -Wall -Wextra -Wno-unused-parameter
 
 # tmp_check: the clusters and logs of make prove_installcheck
-EXTRA_CLEAN = test/unit_codec test/unit_generator test/unit_monotonic bench/codec_bench tmp_check
+EXTRA_CLEAN = test/unit_codec test/unit_generator test/unit_monotonic test/unit_gist bench/codec_bench tmp_check
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
@@ -47,7 +47,7 @@ ifeq ($(shell test $(MAJORVERSION) -ge 16 && echo yes),yes)
 REGRESS += io_soft
 endif
 ifeq ($(shell test $(MAJORVERSION) -ge 18 && echo yes),yes)
-REGRESS += skipscan
+REGRESS += skipscan gist_temporal
 endif
 # gen_monotonic_ulid() works without shared_preload_libraries from 17 (the
 # DSM registry); before, the regress cluster (no preload) shows its error
@@ -75,16 +75,17 @@ prove_installcheck:
 # C unit tests of the pure code: no PostgreSQL needed
 UNIT_CC ?= cc
 UNIT_CFLAGS ?= -O2 -g -Wall -Wextra -Werror -std=c99
-UNIT_SRCS = src/codec.c src/generator.c
+UNIT_SRCS = src/codec.c src/generator.c src/gist_key.c
 
-test/unit_%: test/unit_%.c test/unit.h $(UNIT_SRCS) src/codec.h src/generator.h src/monotonic.h
+test/unit_%: test/unit_%.c test/unit.h $(UNIT_SRCS) src/codec.h src/generator.h src/gist_key.h src/monotonic.h
 	$(UNIT_CC) $(UNIT_CFLAGS) -Isrc -o $@ $< $(UNIT_SRCS)
 
 .PHONY: unittest
-unittest: test/unit_codec test/unit_generator test/unit_monotonic
+unittest: test/unit_codec test/unit_generator test/unit_monotonic test/unit_gist
 	test/unit_codec
 	test/unit_generator
 	test/unit_monotonic
+	test/unit_gist
 
 # Benchmarks (bench/run.sh): every workload side by side, medians and ratios
 bench/codec_bench: bench/codec_bench.c $(UNIT_SRCS) src/codec.h src/generator.h

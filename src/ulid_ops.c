@@ -103,7 +103,10 @@ ulid_larger(PG_FUNCTION_ARGS)
 
 /*
  * btree support function 2: uuid's abbreviated keys (the first 8 bytes as
- * an unsigned integer, abandoned when they barely vary)
+ * an unsigned integer, abandoned when they barely vary).  Also GiST support
+ * 11 (sorted build) of the GiST class: its keys start with their ULID
+ * (ulid_gist.c), and uuid's comparator and abbreviation read only a datum's
+ * first 16 bytes.
  */
 PG_FUNCTION_INFO_V1(ulid_sortsupport);
 Datum

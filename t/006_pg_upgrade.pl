@@ -1,7 +1,8 @@
 # pg_upgrade to a new cluster, in copy mode and then in link mode: the ulid
-# data, its btree, hash and BRIN indexes and a partitioned table come through
-# intact (same row hashes, amcheck clean, indexes valid and answering), and
-# the extension still works.  Databases at every older version of ulid reach,
+# data, its btree, hash and BRIN indexes, a partitioned table and an
+# exclusion constraint with its GiST index come through intact (same row
+# hashes, amcheck clean, indexes valid and answering), and the extension
+# still works.  Databases at every older version of ulid reach,
 # through ALTER EXTENSION ulid UPDATE, exactly the objects of a fresh install
 # on the new cluster, and one at the newest version has them with no step at
 # all (test/upgrade/snapshot.sql, compared line by line).
@@ -59,9 +60,14 @@ $old->safe_psql('postgres', q{
 	INSERT INTO orders SELECT gen_ulid(), id FROM accounts;
 	CREATE TABLE notes (order_id uuid REFERENCES orders);
 	INSERT INTO notes SELECT id FROM orders LIMIT 100;
-	ANALYZE accounts, orders, notes;});
+	ANALYZE accounts, orders, notes;
+	CREATE TABLE bookings (id ulid, during tstzrange, EXCLUDE USING gist (id WITH =, during WITH &&));
+	INSERT INTO bookings
+	SELECT gen_ulid(), tstzrange('2026-01-01 00:00+00'::timestamptz + g * interval '1 hour',
+	                             '2026-01-01 00:00+00'::timestamptz + (g + 1) * interval '1 hour')
+	FROM generate_series(1, 20000) g;});
 
-my %digest = map { ($_ => table_digest($old, 'postgres', $_)) } qw(items events);
+my %digest = map { ($_ => table_digest($old, 'postgres', $_)) } qw(items events bookings);
 my $placement_sql = q{SELECT tableoid::regclass, count(*) FROM events GROUP BY 1 ORDER BY 1};
 my $placement = $old->safe_psql('postgres', $placement_sql);
 my $old_bindir = $old->config_data('--bindir');
@@ -137,6 +143,24 @@ for my $mode (qw(copy link))
 			SET enable_seqscan = off; SET enable_indexscan = off;
 			SELECT count(*) FROM items WHERE id BETWEEN (SELECT min(id) FROM items) AND (SELECT max(id) FROM items)}),
 		100000, "--$mode: a range scan finds every row");
+	# the GiST index of the exclusion constraint (1.3): every row found
+	# through it, and an overlap still rejected
+	like( $new->safe_psql('postgres', q{
+			BEGIN;
+			SET LOCAL enable_seqscan = off;
+			SET LOCAL enable_hashjoin = off;
+			SET LOCAL enable_mergejoin = off;
+			SET LOCAL enable_bitmapscan = off;
+			EXPLAIN (COSTS OFF) SELECT count(*) FROM bookings a WHERE EXISTS (SELECT FROM bookings b WHERE b.id = a.id);
+			SELECT count(*) FROM bookings a WHERE EXISTS (SELECT FROM bookings b WHERE b.id = a.id);
+			ROLLBACK;}),
+		qr/Index (Only )?Scan using bookings_id_during_excl on bookings b.*\n20000$/s,
+		"--$mode: the GiST index finds every row");
+	my ($status, $stdout, $stderr) = $new->psql('postgres', q{
+		INSERT INTO bookings SELECT id, tstzrange(lower(during) + interval '1 minute', upper(during))
+		FROM bookings LIMIT 1});
+	like($stderr, qr/conflicting key value violates exclusion constraint "bookings_id_during_excl"/,
+		"--$mode: the exclusion constraint rejects an overlap");
 	is( $new->safe_psql('postgres', q{
 			INSERT INTO items (n) VALUES (0)
 			RETURNING id > (SELECT max(id) FROM items WHERE n > 0)
