@@ -2,7 +2,12 @@
 # Workload 9, the migration of a uuid key to ulid and back (issue 10):
 # ALTER COLUMN ... TYPE on a table of 10M rows (BENCH_SCALE times that)
 # with foreign keys in both directions and btree, hash and BRIN indexes,
-# then an online way that holds ACCESS EXCLUSIVE only for a short swap.
+# 3 rounds; then the ways around the lock, each there and back once:
+#   (a) no migration: a uuid column with DEFAULT gen_ulid()::uuid;
+#   (c) ALTER TYPE with only the primary key rebuilt under the lock, the
+#       other indexes built concurrently and the foreign key validated after;
+#   (b) a new column filled in batches, indexed concurrently, and swapped in
+#       by a short transaction.
 #
 # For every measured step it records, in a throwaway cluster (JIT and
 # autovacuum off, everything else PostgreSQL's defaults):
@@ -284,23 +289,70 @@ explain "uuid column, ulid value" "SELECT * FROM t WHERE id = '$key_text'::ulid"
 explain "uuid column, ulid value cast to uuid" "SELECT * FROM t WHERE id = '$key_text'::ulid::uuid"
 q -c 'ALTER TABLE t ALTER COLUMN id DROP DEFAULT'
 
-# Part 2 (b): a new ulid column, filled in batches, indexed concurrently,
-# checked with NOT VALID constraints validated online, then swapped in one
-# short transaction
-measure online_b "add column id_new and a trigger that fills it" 1 t "$(cat <<'SQL'
-ALTER TABLE t ADD COLUMN id_new ulid;
+# check LABEL: stores the type of t.id and whether c's foreign key still
+# rejects a missing key
+check() {
+	local fk type
+	fk=$(q -c "DO \$\$BEGIN INSERT INTO c (t_id, note) VALUES (gen_random_uuid(), 'x');
+		RAISE EXCEPTION 'a missing key was accepted';
+		EXCEPTION WHEN foreign_key_violation THEN NULL; END\$\$" 2>&1 && echo rejected) || true
+	type=$(q -c "SELECT atttypid::regtype FROM pg_attribute WHERE attrelid = 't'::regclass AND attname = 'id'")
+	q -d postgres -v label="$1" -v fk="$fk" -v type="$type" -f - <<'SQL'
+INSERT INTO mig_result (step) SELECT json_build_object('part', 'check', 'label', :'label',
+	't.id type', :'type', 'missing key in c', :'fk');
+SQL
+}
+
+# Part 2 (c): ALTER COLUMN TYPE rebuilding the primary key only, under the
+# lock: the hash and BRIN indexes are dropped in the same transaction and
+# built again concurrently after it, and the foreign key comes back NOT
+# VALID and is validated after it.  ROUND 1 to ulid, 2 back to uuid.
+pk_only() {
+	local round=$1 type=$2
+	measure online_c "transaction: drop hash, BRIN and FK, ALTER TYPE, FK NOT VALID" "$round" t "$(cat <<SQL
+BEGIN;
+DROP INDEX t_id_hash;
+DROP INDEX t_id_brin;
+ALTER TABLE c DROP CONSTRAINT c_t_id_fkey;
+ALTER TABLE t ALTER COLUMN id TYPE $type USING id::$type;
+ALTER TABLE c ADD CONSTRAINT c_t_id_fkey FOREIGN KEY (t_id) REFERENCES t (id) NOT VALID;
+COMMIT;
+SQL
+)"
+	measure online_c "validate the foreign key" "$round" c 'ALTER TABLE c VALIDATE CONSTRAINT c_t_id_fkey;'
+	measure online_c "CREATE INDEX CONCURRENTLY (hash)" "$round" t \
+		'CREATE INDEX CONCURRENTLY t_id_hash ON t USING hash (id);'
+	measure online_c "CREATE INDEX CONCURRENTLY (BRIN)" "$round" t \
+		'CREATE INDEX CONCURRENTLY t_id_brin ON t USING brin (id);'
+	check "(c) after round $round"
+}
+pk_only 1 ulid
+pk_only 2 uuid
+
+# Part 2 (b): a new column of the other type, filled in batches by key
+# range (a trigger keeps new and updated rows in step), indexed
+# concurrently, made NOT NULL through a CHECK validated online, referenced
+# by a NOT VALID foreign key validated online, then swapped in by one short
+# transaction; VACUUM last.  ROUND 1 to ulid, 2 back to uuid.
+new_column() {
+	local round=$1 type=$2
+	measure online_b "add column id_new and a trigger that fills it" "$round" t "$(cat <<SQL
+ALTER TABLE t ADD COLUMN id_new $type;
 CREATE FUNCTION t_id_new_sync() RETURNS trigger LANGUAGE plpgsql AS
-	$$BEGIN NEW.id_new := NEW.id; RETURN NEW; END$$;
+	\$\$BEGIN NEW.id_new := NEW.id; RETURN NEW; END\$\$;
 CREATE TRIGGER t_id_new_sync BEFORE INSERT OR UPDATE OF id ON t
 	FOR EACH ROW EXECUTE FUNCTION t_id_new_sync();
 SQL
 )"
-measure online_b "backfill id_new, $batch rows a transaction" 1 t "$(cat <<SQL
+	measure online_b "backfill, $batch rows a transaction" "$round" t "$(cat <<SQL
 DO \$\$
 DECLARE
-	lo uuid := '00000000-0000-0000-0000-000000000000';
-	hi uuid;
+	lo t.id%TYPE;
+	hi t.id%TYPE;
 BEGIN
+	SELECT id INTO lo FROM t ORDER BY id LIMIT 1;
+	UPDATE t SET id_new = id WHERE id = lo;
+	COMMIT;
 	LOOP
 		-- the last key of the next batch; none: the rest is the last batch
 		SELECT id INTO hi FROM t WHERE id > lo ORDER BY id OFFSET $batch - 1 LIMIT 1;
@@ -316,19 +368,19 @@ BEGIN
 END \$\$;
 SQL
 )"
-measure online_b "NOT NULL check, NOT VALID" 1 t \
-	'ALTER TABLE t ADD CONSTRAINT t_id_new_not_null CHECK (id_new IS NOT NULL) NOT VALID;'
-measure online_b "validate the check" 1 t 'ALTER TABLE t VALIDATE CONSTRAINT t_id_new_not_null;'
-measure online_b "CREATE UNIQUE INDEX CONCURRENTLY (btree)" 1 t \
-	'CREATE UNIQUE INDEX CONCURRENTLY t_id_new_key ON t (id_new);'
-measure online_b "CREATE INDEX CONCURRENTLY (hash)" 1 t \
-	'CREATE INDEX CONCURRENTLY t_id_new_hash ON t USING hash (id_new);'
-measure online_b "CREATE INDEX CONCURRENTLY (BRIN)" 1 t \
-	'CREATE INDEX CONCURRENTLY t_id_new_brin ON t USING brin (id_new);'
-measure online_b "foreign key c.t_id to t.id_new, NOT VALID" 1 c \
-	'ALTER TABLE c ADD CONSTRAINT c_t_id_new_fkey FOREIGN KEY (t_id) REFERENCES t (id_new) NOT VALID;'
-measure online_b "validate the foreign key" 1 c 'ALTER TABLE c VALIDATE CONSTRAINT c_t_id_new_fkey;'
-measure online_b "swap transaction" 1 t "$(cat <<'SQL'
+	measure online_b "NOT NULL check, NOT VALID" "$round" t \
+		'ALTER TABLE t ADD CONSTRAINT t_id_new_not_null CHECK (id_new IS NOT NULL) NOT VALID;'
+	measure online_b "validate the check" "$round" t 'ALTER TABLE t VALIDATE CONSTRAINT t_id_new_not_null;'
+	measure online_b "CREATE UNIQUE INDEX CONCURRENTLY (btree)" "$round" t \
+		'CREATE UNIQUE INDEX CONCURRENTLY t_id_new_key ON t (id_new);'
+	measure online_b "CREATE INDEX CONCURRENTLY (hash)" "$round" t \
+		'CREATE INDEX CONCURRENTLY t_id_new_hash ON t USING hash (id_new);'
+	measure online_b "CREATE INDEX CONCURRENTLY (BRIN)" "$round" t \
+		'CREATE INDEX CONCURRENTLY t_id_new_brin ON t USING brin (id_new);'
+	measure online_b "foreign key c.t_id to t.id_new, NOT VALID" "$round" c \
+		'ALTER TABLE c ADD CONSTRAINT c_t_id_new_fkey FOREIGN KEY (t_id) REFERENCES t (id_new) NOT VALID;'
+	measure online_b "validate the foreign key" "$round" c 'ALTER TABLE c VALIDATE CONSTRAINT c_t_id_new_fkey;'
+	measure online_b "swap transaction" "$round" t "$(cat <<'SQL'
 BEGIN;
 ALTER TABLE t ALTER COLUMN id_new SET NOT NULL;
 ALTER TABLE c DROP CONSTRAINT c_t_id_fkey;
@@ -345,22 +397,21 @@ ALTER TABLE c RENAME CONSTRAINT c_t_id_new_fkey TO c_t_id_fkey;
 COMMIT;
 SQL
 )"
-# the foreign key still rejects a missing key after the swap
-fk_ok=$(q -c "DO \$\$BEGIN INSERT INTO c (t_id, note) VALUES (gen_random_uuid(), 'x');
-	RAISE EXCEPTION 'accepted'; EXCEPTION WHEN foreign_key_violation THEN NULL; END\$\$" 2>&1 && echo rejected) || true
-explain "after the swap, ulid column" "SELECT * FROM t WHERE id = '$key_text'"
+	check "(b) after round $round"
+	measure online_b "VACUUM t" "$round" t 'VACUUM t;'
+}
+new_column 1 ulid
+explain "ulid column after (b)" "SELECT * FROM t WHERE id = '$key_text'"
+new_column 2 uuid
 
 q -d postgres -At -v rows="$rows" -v parents="$parents" -v scale="$scale" -v batch="$batch" \
-	-v c_rows="$(q -c 'SELECT count(*) FROM c')" -v fk_ok="$fk_ok" -v t_type="$(q -c \
-	"SELECT atttypid::regtype FROM pg_attribute WHERE attrelid = 't'::regclass AND attname = 'id'")" \
-	-f - >"$out/migration.json" <<'SQL'
+	-v c_rows="$(q -c 'SELECT count(*) FROM c')" -f - >"$out/migration.json" <<'SQL'
 SELECT jsonb_pretty(jsonb_build_object(
 	'server', version(), 'scale', :'scale'::numeric, 'rows', :'rows'::bigint,
 	'parents', :'parents'::int, 'child_rows', :'c_rows'::bigint, 'batch', :'batch'::int,
 	'settings', (SELECT jsonb_object_agg(name, setting) FROM pg_settings
 	             WHERE name IN ('shared_buffers', 'maintenance_work_mem', 'work_mem',
 	                            'max_parallel_maintenance_workers', 'max_wal_size')),
-	'after_swap', jsonb_build_object('t.id type', :'t_type', 'missing key in c', :'fk_ok'),
 	'steps', (SELECT jsonb_agg(step ORDER BY n) FROM mig_result)));
 SQL
 python3 "$ULID_ROOT/bench/migration_report.py" "$out"

@@ -98,7 +98,7 @@ def lines(run):
         ss = [s for s in alter if s["label"] == label]
         ok = [s for s in ss if s["ms"] is not None]
         if not ok:
-            err = ss[0]["error"].replace("ERROR:  ", "").replace("DETAIL:  ", "").strip()
+            err = re.sub(r"\s+DETAIL:\s+", ": ", ss[0]["error"].replace("ERROR:  ", "")).strip()
             out.append("| %s | fails in all %d rounds: %s | | | | | | | |" % (label, len(ss), err))
             continue
         ms = [s["ms"] for s in ok]
@@ -166,28 +166,62 @@ def lines(run):
         out.append("| %s | `%s` | %s |" % (s["label"], s["sql"], " ".join(
             "`%s`" % l.strip() for l in s["plan"].splitlines() if l.strip())))
 
-    ob = [s for s in steps if s["part"] == "online_b"]
-    if ob:
-        t_before = ob[0]["relations_before"]["t"]["bytes"]
-        t_after = ob[-1]["relations_after"]["t"]["bytes"]
-        total = sum(s["ms"] for s in ob if s["ms"] is not None)
-        failed = [s["label"] for s in ob if s["ms"] is None]
-        out += ["", "**(b) A new ulid column, swapped in**: one run. Total %.1f ms; table t "
-                "%.1f MB before, %.1f MB after (the backfill's old row versions; autovacuum is "
-                "off here). After the swap, `t.id` is %s and a missing key in c is %s.%s"
-                % (total, t_before / 2**20, t_after / 2**20, d["after_swap"]["t.id type"],
-                   d["after_swap"]["missing key in c"],
-                   " Failed steps: %s." % ", ".join(failed) if failed else ""), ""]
-        out += ["ACCESS EXCLUSIVE: on t, on c for the two foreign-key steps; 0.0 is one sample, "
-                "— none seen (a step shorter than the sampling interval may hold it unseen).", ""]
-        out += ["| step | time (ms) | reader of t waited (ms) | reader of c waited (ms) "
-                "| ACCESS EXCLUSIVE held (ms) | locks seen |", "|---|---:|---:|---:|---:|---|"]
-        for s in ob:
-            ex = (s["locks"] or {}).get("exclusive_ms")
-            out.append("| %s%s | %s | %.1f | %.1f | %s | %s |" % (
-                s["label"], " (fails: %s)" % s["error"] if s["error"] else "", fmt_ms(s["ms"]),
-                s["probe"]["t"]["max_ms"], s["probe"]["c"]["max_ms"], fmt_ms(ex),
-                ", ".join((s["locks"] or {}).get("modes") or []) or "none seen"))
+    checks = {s["label"]: s for s in steps if s["part"] == "check"}
+    for part, title in (
+            ("online_c", "**(c) ALTER COLUMN TYPE with the primary key only under the lock**: in one "
+             "transaction, drop the hash and BRIN indexes and the foreign key of c, ALTER TYPE "
+             "(which then rebuilds the primary key only), add the foreign key back NOT VALID; then "
+             "validate it and build the two indexes concurrently."),
+            ("online_b", "**(b) A new column, swapped in**: add a column of the other type and a "
+             "trigger that fills it, backfill it in batches by key range (a transaction each), "
+             "CHECK (id_new IS NOT NULL) NOT VALID then validated, the three indexes built "
+             "concurrently, a NOT VALID foreign key from c to it then validated, then one swap "
+             "transaction (SET NOT NULL, which the validated check makes a catalog change; the "
+             "primary key moved to the new unique index; the old column dropped; names moved "
+             "over), then VACUUM.")):
+        ss = [s for s in steps if s["part"] == part]
+        if not ss:
+            continue
+        out += ["", title + " Round 1 to ulid, round 2 back to uuid, one run each.", ""]
+        for rnd in sorted({s["round"] for s in ss}):
+            rs = [s for s in ss if s["round"] == rnd]
+            total = sum(s["ms"] for s in rs if s["ms"] is not None)
+            failed = [s["label"] for s in rs if s["ms"] is None]
+            chk = checks.get("(%s) after round %d" % (part[-1], rnd), {})
+            tb = rs[0]["relations_before"]["t"]["bytes"]
+            ta = rs[-1]["relations_after"]["t"]["bytes"]
+            out.append("- Round %d: total %.1f ms; table t %.1f MB before, %.1f MB after; then "
+                       "`t.id` is %s, and a missing key inserted into c is %s.%s"
+                       % (rnd, total, tb / 2**20, ta / 2**20, chk.get("t.id type", "?"),
+                          chk.get("missing key in c", "?"),
+                          " Failed steps: %s." % ", ".join(failed) if failed else ""))
+        out += ["", "ACCESS EXCLUSIVE held: on t, on c for the foreign-key steps, sampled every "
+                "2 ms; 0.0 is one sample, — none seen (a step shorter than 2 ms can hold it "
+                "unseen). Locks seen: round 1.", ""]
+        rnds = sorted({s["round"] for s in ss})
+        head = "| step |" + "".join(
+            " time, round %d (ms) | reader of t waited (ms) | reader of c waited (ms) "
+            "| ACCESS EXCLUSIVE held (ms) |" % r for r in rnds) + " locks seen |"
+        out += [head, "|---|" + "---:|---:|---:|---:|" * len(rnds) + "---|"]
+        labels = []
+        for s in ss:
+            if s["label"] not in labels:
+                labels.append(s["label"])
+        for label in labels:
+            row = "| %s |" % label
+            modes = ""
+            for r in rnds:
+                s = next((x for x in ss if x["label"] == label and x["round"] == r), None)
+                if s is None:
+                    row += " | | | |"
+                    continue
+                if r == rnds[0]:
+                    modes = ", ".join((s["locks"] or {}).get("modes") or []) or "none seen"
+                row += " %s | %.1f | %.1f | %s |" % (
+                    fmt_ms(s["ms"]) if s["ms"] is not None else "fails: " + s["error"],
+                    s["probe"]["t"]["max_ms"], s["probe"]["c"]["max_ms"],
+                    fmt_ms((s["locks"] or {}).get("exclusive_ms")))
+            out.append(row + " " + modes + " |")
     return out
 
 
