@@ -79,6 +79,43 @@ def lines(run):
             "index on `parent_id`; `c(id bigint PRIMARY KEY, t_id uuid NOT NULL REFERENCES t, note)` "
             "with a btree index on `t_id`. Keys are `gen_ulid()::uuid`."]
 
+    # summary: the longest wait of a reader of t, for each way
+    def way(part, rnd):
+        ss = [s for s in steps if s["part"] == part and s["round"] == rnd]
+        if not ss or any(s["ms"] is None for s in ss):
+            return None
+        return (max(s["probe"]["t"]["max_ms"] for s in ss),
+                max(s["probe"]["c"]["max_ms"] for s in ss), sum(s["ms"] for s in ss))
+
+    def alter_way(label):
+        ok = [s for s in alter if s["label"] == label and s["ms"] is not None]
+        if not ok:
+            return None
+        return (median([s["probe"]["t"]["max_ms"] for s in ok]),
+                median([s["probe"]["c"]["max_ms"] for s in ok]), median([s["ms"] for s in ok]))
+
+    base = {1: alter_way("t.id to ulid"), 2: alter_way("t.id to uuid")}
+    out += ["", "**Summary**: the longest a reader of t (and of c) waited, in ms, during each way of "
+            "moving t.id, and its ratio to the wait during ALTER COLUMN TYPE in the same direction "
+            "(medians of its rounds); and the way's total time. All from this run.", ""]
+    out += ["| way | to ulid: t waited | / ALTER | c waited | total (ms) "
+            "| back to uuid: t waited | / ALTER | c waited | total (ms) |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for name, got in (
+            ("ALTER COLUMN TYPE", {1: base[1], 2: base[2]}),
+            ("(a) no migration: SET DEFAULT gen_ulid()::uuid", {1: way("online_a", 1), 2: None}),
+            ("(c) ALTER TYPE, the primary key only under the lock", {1: way("online_c", 1),
+                                                                     2: way("online_c", 2)}),
+            ("(b) a new column, swapped in", {1: way("online_b", 1), 2: way("online_b", 2)})):
+        row = "| %s |" % name
+        for r in (1, 2):
+            g = got[r]
+            if g is None or base[r] is None:
+                row += " — | | | |"
+            else:
+                row += " %.1f | %.3f | %.1f | %.1f |" % (g[0], g[0] / base[r][0], g[1], g[2])
+        out.append(row)
+
     # ALTER COLUMN TYPE
     labels = []
     for s in alter:
@@ -92,14 +129,15 @@ def lines(run):
             "every 2 ms. *FK check*: auto_explain's duration of RI_Initial_Check's query, the "
             "re-validation of the foreign key." % rounds, ""]
     out += ["| statement | time (ms) | min–max | reader of t waited (ms) | reader of c waited (ms) "
-            "| ACCESS EXCLUSIVE held (ms) | FK check (ms) | heap | indexes of the column |",
-            "|---|---:|---:|---:|---:|---:|---:|---|---|"]
+            "| longer reader's wait / time | ACCESS EXCLUSIVE held (ms) | FK check (ms) | heap "
+            "| indexes of the column |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|---|---|"]
     for label in labels:
         ss = [s for s in alter if s["label"] == label]
         ok = [s for s in ss if s["ms"] is not None]
         if not ok:
             err = re.sub(r"\s+DETAIL:\s+", ": ", ss[0]["error"].replace("ERROR:  ", "")).strip()
-            out.append("| %s | fails in all %d rounds: %s | | | | | | | |" % (label, len(ss), err))
+            out.append("| %s | fails in all %d rounds: %s | | | | | | | | |" % (label, len(ss), err))
             continue
         ms = [s["ms"] for s in ok]
         wt = [s["probe"]["t"]["max_ms"] for s in ok]
@@ -113,8 +151,9 @@ def lines(run):
                if b and a and n != table and b["opclass"] != a["opclass"]}
         rebuilt = [sum(1 for n, b, a in relation_changes(s) if n in idx and kept(b, a) != "kept")
                    for s in ok]
-        out.append("| `%s` | %.1f | %s | %.1f | %.1f | %s | %s | %s | %s of %d rebuilt%s |" % (
-            label, median(ms), span(ms), median(wt), median(wc),
+        ratio = median([max(s["probe"]["t"]["max_ms"], s["probe"]["c"]["max_ms"]) / s["ms"] for s in ok])
+        out.append("| `%s` | %.1f | %s | %.1f | %.1f | %.3f | %s | %s | %s | %s of %d rebuilt%s |" % (
+            label, median(ms), span(ms), median(wt), median(wc), ratio,
             fmt_ms(median(ex)) if ex else "—", fmt_ms(median(fk)) if fk else "none",
             "kept" if heap == {"kept"} else "rewritten",
             "/".join(str(r) for r in sorted(set(rebuilt))), len(idx),
