@@ -12,13 +12,13 @@
 # For every measured step it records, in a throwaway cluster (JIT and
 # autovacuum off, everything else PostgreSQL's defaults):
 #   - its time: clock_timestamp() before and after, in the session running it;
-#   - a reader's wait: a second session probes the table by key through its
+#   - readers' waits: two more sessions probe t and c by key through an
 #     index (SELECT ... WHERE id = key, one transaction per probe, one per
-#     millisecond) from before the step starts until it ends; its longest
-#     probe is the longest a reader waited;
-#   - the locks: a third session samples pg_locks every 2 ms and keeps the
+#     millisecond) from before the step starts until it ends; the longest
+#     probe of each is the longest a reader of that table waited;
+#   - the locks: a fourth session samples pg_locks every 2 ms and keeps the
 #     modes the step held on p, t and c, and how long it held ACCESS
-#     EXCLUSIVE on the target table;
+#     EXCLUSIVE on the target table (t, or c for c's steps);
 #   - relfilenode, size and operator class of p, t, c and each of their
 #     indexes, before and after;
 #   - seq_scan counts of p, t and c (pg_stat_user_tables) before and after,
