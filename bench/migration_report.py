@@ -74,7 +74,7 @@ def lines(run):
             % (d["server"].split(",")[0], d["parents"], d["rows"], d["child_rows"], d["scale"],
                int(st["shared_buffers"]) * 8 // 1024, int(st["maintenance_work_mem"]) // 1024,
                st["max_parallel_maintenance_workers"])]
-    out += ["", "Schema: `p(id uuid PRIMARY KEY)`; `t(id uuid PRIMARY KEY, parent_id uuid NOT NULL "
+    out += ["", "Schema: `p(id uuid PRIMARY KEY, name)`; `t(id uuid PRIMARY KEY, parent_id uuid NOT NULL "
             "REFERENCES p, created_at, payload)` with a hash and a BRIN index on `id` and a btree "
             "index on `parent_id`; `c(id bigint PRIMARY KEY, t_id uuid NOT NULL REFERENCES t, note)` "
             "with a btree index on `t_id`. Keys are `gen_ulid()::uuid`."]
