@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # make bench: every workload of the benchmark in one run, side by side.
 # Builds and installs the extension, runs the SQL workloads in a throwaway
-# cluster (and workload 3 in a second one with shared_buffers = 16MB),
+# cluster (and workload 3 in a second one with shared_buffers = 16MB;
+# workloads 8 and 9 in clusters of their own, bench/monotonic.sh and
+# bench/migration.sh),
 # counts instructions of the pure C code with callgrind, and writes the raw
 # results, results.md, inserts.dat and inserts.png to a folder:
 #   BENCH_OUT if set;
@@ -50,6 +52,9 @@ stop_cluster
 
 # gen_monotonic_ulid(): a cluster of its own, with the library preloaded
 "$ULID_ROOT/bench/monotonic.sh" "$out"
+
+# workload 9, the migration of a uuid key to ulid and back: a cluster of its own
+"$ULID_ROOT/bench/migration.sh" "$out"
 
 say "workload 7: instructions per call (callgrind)"
 : >"$out/codec.txt"
