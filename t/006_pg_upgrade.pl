@@ -104,6 +104,17 @@ for my $mode (qw(copy link))
 	$new->safe_psql('fresh', 'CREATE EXTENSION ulid');
 	my $fresh = $new->safe_psql('fresh', $snapshot_sql);
 	cmp_ok(scalar(split /\n/, $fresh), '>', 100, "--$mode: a fresh install's catalog snapshot");
+	# GiST support 12 exists from 18 on, so 1.3 adds it there only
+	# (ulid--1.2--1.3.sql): a database at 1.3 moved from 17 or earlier to 18
+	# or later lacks it until the README's statement adds it
+	if ($old->pg_version < 18 && $new->pg_version >= 18)
+	{
+		isnt($new->safe_psql('postgres', $snapshot_sql), $fresh,
+			"--$mode: moved across 18, the newest version lacks GiST support 12");
+		$new->safe_psql('postgres', q{
+			ALTER OPERATOR FAMILY ulid_ops USING gist
+				ADD FUNCTION 12 ("any", "any") ulid_gist_translate_cmptype(int4)});
+	}
 	is($new->safe_psql('postgres', $snapshot_sql), $fresh,
 		"--$mode: the newest version has the objects of a fresh install, with no update");
 	for my $version (@old_versions)
