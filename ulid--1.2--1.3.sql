@@ -50,10 +50,11 @@ ALTER FUNCTION uuid_gt_ulid(pg_catalog.uuid, ulid) SUPPORT ulid_uuid_support;
  * family serves on the ulid side.  A merge join between the two types had to
  * sort the uuid side anyway; hash joins are unchanged.  (sql/uuid_keys.sql)
  *
- * CREATE OPERATOR set MERGES in 1.1, and ALTER OPERATOR cannot clear it on
- * every supported major, so the flag is cleared in the catalog.  The
- * operators are named with their argument types, each qualified or this
- * extension's own.
+ * CREATE OPERATOR set MERGES in 1.1, and ALTER OPERATOR cannot clear it (15
+ * and 16 cannot change it at all; from 17, "operator attribute "merges"
+ * cannot be changed if it has already been set"), so the flag is cleared in
+ * the catalog.  The operators are named with their argument types, each
+ * qualified or this extension's own.
  */
 UPDATE pg_catalog.pg_operator SET oprcanmerge = false
 WHERE oid OPERATOR(pg_catalog.=) ANY (ARRAY[
