@@ -9,22 +9,14 @@
 # facts.txt, plans.txt, times.json, callgrind.json, callgrind.txt,
 # core_functions.md and machine.txt to:
 #   BENCH_OUT if set;
-#   else bench/results/DATE-core-functions with RECORD=1 (or BENCH_RECORD=1);
+#   else bench/results/DATE-core-functions with BENCH_RECORD=1;
 #   else bench/results/local/DATE-core-functions (ignored by git).
 # BENCH_ROUNDS (5) and BENCH_SCALE (1) shorten a trial.
 
 source "$(dirname "${BASH_SOURCE[0]}")/../scripts/common.sh"
 
 day=$(date -u +%Y-%m-%d)
-if [ -n "${BENCH_OUT:-}" ]; then
-	out=$BENCH_OUT
-elif [ "${RECORD:-${BENCH_RECORD:-0}}" = 1 ]; then
-	out=$ULID_ROOT/bench/results/$day-core-functions
-else
-	out=$ULID_ROOT/bench/results/local/$day-core-functions
-fi
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
+out=$(bench_out "$day-core-functions")
 
 ensure_build_deps
 ensure_packages python3

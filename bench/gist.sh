@@ -31,15 +31,7 @@ rows=${BENCH_ROWS:-1000000}
 probes=${BENCH_PROBES:-10000}
 rounds=${BENCH_ROUNDS:-5}
 name="$(date -u +%Y-%m-%d)-gist-pg$PG_MAJOR"
-if [ -n "${BENCH_OUT:-}" ]; then
-	out=$BENCH_OUT
-elif [ "${BENCH_RECORD:-0}" = 1 ]; then
-	out=$ULID_ROOT/bench/results/$name
-else
-	out=$ULID_ROOT/bench/results/local/$name
-fi
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
+out=$(bench_out "$name")
 
 ensure_build_deps
 build_and_install

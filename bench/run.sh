@@ -16,15 +16,7 @@
 source "$(dirname "${BASH_SOURCE[0]}")/../scripts/common.sh"
 
 day=$(date -u +%Y-%m-%d)
-if [ -n "${BENCH_OUT:-}" ]; then
-	out=$BENCH_OUT
-elif [ "${BENCH_RECORD:-0}" = 1 ]; then
-	out=$ULID_ROOT/bench/results/$day
-else
-	out=$ULID_ROOT/bench/results/local/$day
-fi
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
+out=$(bench_out "$day")
 
 ensure_build_deps
 ensure_packages python3 gnuplot-nox strace gdb valgrind

@@ -14,6 +14,22 @@ PG_CONFIG=${PG_CONFIG:-/usr/lib/postgresql/$PG_MAJOR/bin/pg_config}
 
 say() { printf '==> %s\n' "$*"; }
 
+# The folder a benchmark writes to, made and printed as an absolute path:
+# BENCH_OUT if set; else bench/results/NAME with BENCH_RECORD=1 (make bench
+# RECORD=1), to be committed; else bench/results/local/NAME, which git
+# ignores, so that a trial run leaves the committed records as they are.
+bench_out() {
+	local out
+	if [ -n "${BENCH_OUT:-}" ]; then
+		out=$BENCH_OUT
+	elif [ "${BENCH_RECORD:-0}" = 1 ]; then
+		out=$ULID_ROOT/bench/results/$1
+	else
+		out=$ULID_ROOT/bench/results/local/$1
+	fi
+	mkdir -p "$out" && (cd "$out" && pwd)
+}
+
 # Installing packages and the extension needs root: run as root, or have sudo
 if [ "$(id -u)" -eq 0 ]; then
 	SUDO=()
