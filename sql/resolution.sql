@@ -22,8 +22,11 @@ SELECT l = u, u <= l FROM rs;
 -- unchanged: uuid op unknown reads the literal as a uuid
 SELECT u = '01563e3a-b5d3-d676-4c61-efb99302bd5b' FROM rs;
 SELECT u = '01ARZ3NDEKTSV4RRFFQ69G5FAV' FROM rs;
--- unchanged: no operator between ulid and text
+-- unchanged: no operator between ulid and text (terse: the hint's wording
+-- changed in 19)
+\set VERBOSITY terse
 SELECT l = t FROM rs;
+\set VERBOSITY default
 -- unchanged: a list of ulid literals stays ulid
 EXPLAIN (VERBOSE, COSTS OFF)
 SELECT l IN ('01ARZ3NDEKTSV4RRFFQ69G5FAV', '01ARZ3NDEKTSV4RRFFQ69G5FAW') FROM rs;
@@ -59,7 +62,9 @@ WHERE i.indrelid = 'rs'::regclass ORDER BY 1;
 -- unchanged: a uuid is not a ulid implicitly; it goes into a ulid column
 -- by assignment
 CREATE FUNCTION rs_takes_ulid(ulid) RETURNS text LANGUAGE sql IMMUTABLE AS $$ SELECT $1::text $$;
+\set VERBOSITY terse
 SELECT rs_takes_ulid(u) FROM rs;
+\set VERBOSITY default
 INSERT INTO rs (l) SELECT u FROM rs RETURNING l;
 DROP FUNCTION rs_takes_ulid(ulid);
 DROP TABLE rs;
