@@ -5,7 +5,6 @@
 use strict;
 use warnings;
 
-use IPC::Run;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
@@ -17,60 +16,11 @@ my $batch_size = 10_000;
 my $per_session = $batches * $batch_size;
 
 my $node = ulid_node('concurrency', conf => ['synchronous_commit = off']);
-$node->safe_psql('postgres', q{
-	CREATE TABLE ids (
-		id ulid PRIMARY KEY,
-		session int NOT NULL,
-		seq int NOT NULL,
-		UNIQUE (session, seq))});
-
-# The sessions wait on a shared advisory lock that this one holds, so all
-# start generating together.
-my $gate = $node->background_psql('postgres');
-$gate->query_safe('SELECT pg_advisory_lock(4242)');
-
-my @runs;
-for my $s (1 .. $sessions)
-{
-	my $script = "SELECT pg_advisory_lock_shared(4242);\n"
-	  . "SELECT pg_advisory_unlock_shared(4242);\n";
-	for my $b (0 .. $batches - 1)
-	{
-		my $off = $b * $batch_size;
-		$script .=
-		    "INSERT INTO ids (session, seq, id) SELECT $s, $off + g, gen_ulid() "
-		  . "FROM generate_series(1, $batch_size) g;\n";
-	}
-	# a file, not stdin: IPC::Run feeds stdin only while it is pumped
-	my $file = "$PostgreSQL::Test::Utils::tmp_check/session$s.sql";
-	PostgreSQL::Test::Utils::append_to_file($file, $script);
-	my ($out, $err) = ('', '');
-	my $h = IPC::Run::start(
-		[
-			'psql', '-XAtq', '-v', 'ON_ERROR_STOP=1',
-			'-d', $node->connstr('postgres'), '-f', $file
-		],
-		'>', \$out, '2>', \$err);
-	push @runs, { h => $h, out => \$out, err => \$err };
-}
-
-$node->poll_query_until('postgres',
-	"SELECT count(*) = $sessions FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
-) or die 'the sessions never reached the gate';
-$gate->query_safe('SELECT pg_advisory_unlock(4242)');
-
+my ($runs, $secs) =
+  concurrent_inserts($node, 'concurrency', 'gen_ulid()', $sessions, $batches, $batch_size);
 my $dup_errors = 0;
-my $t0 = time;
-for my $s (1 .. $sessions)
-{
-	my $r = $runs[ $s - 1 ];
-	$r->{h}->finish;
-	is($r->{h}->result(0), 0, "session $s: psql ran every batch without error")
-	  or diag(${ $r->{err} });
-	$dup_errors += () = ${ $r->{err} } =~ /duplicate key/g;
-}
-$gate->quit;
-diag(sprintf('%d sessions x %d values took %d s', $sessions, $per_session, time - $t0));
+$dup_errors += () = ${ $_->{err} } =~ /duplicate key/g for @$runs;
+diag(sprintf('%d sessions x %d values took %d s', $sessions, $per_session, $secs));
 
 is($dup_errors, 0, 'no duplicate-key error');
 

@@ -19,7 +19,6 @@
 use strict;
 use warnings;
 
-use IPC::Run;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
@@ -35,71 +34,13 @@ my $node = ulid_node('monotonic',
 	conf => [ 'synchronous_commit = off', 'max_connections = 40' ]);
 my $version = $node->safe_psql('postgres', 'SHOW server_version_num');
 
-# psql -f FILE in the background; returns a handle for finish_psql
-sub start_psql
-{
-	my ($name, $sql) = @_;
-	# a file, not stdin: IPC::Run feeds stdin only while it is pumped
-	my $file = "$PostgreSQL::Test::Utils::tmp_check/$name.sql";
-	unlink $file;
-	PostgreSQL::Test::Utils::append_to_file($file, $sql);
-	my ($out, $err) = ('', '');
-	my $h = IPC::Run::start(
-		[
-			'psql', '-XAtq', '-v', 'ON_ERROR_STOP=1',
-			'-d', $node->connstr('postgres'), '-f', $file
-		],
-		'>', \$out, '2>', \$err);
-	return { h => $h, out => \$out, err => \$err, name => $name };
-}
-
-sub finish_psql
-{
-	my ($r) = @_;
-	$r->{h}->finish;
-	is($r->{h}->result(0), 0, "$r->{name}: psql ran without error")
-	  or diag(${ $r->{err} });
-}
-
 # 8 sessions x 100,000 values at once
 sub concurrency
 {
 	my ($label) = @_;
-	$node->safe_psql('postgres', q{
-		DROP TABLE IF EXISTS ids;
-		CREATE TABLE ids (
-			id ulid PRIMARY KEY,
-			session int NOT NULL,
-			seq int NOT NULL,
-			UNIQUE (session, seq))});
-
-	# the sessions wait on an advisory lock this one holds, so all start
-	# generating together
-	my $gate = $node->background_psql('postgres');
-	$gate->query_safe('SELECT pg_advisory_lock(4242)');
-	my @runs;
-	for my $s (1 .. $sessions)
-	{
-		my $script = "SELECT pg_advisory_lock_shared(4242);\n"
-		  . "SELECT pg_advisory_unlock_shared(4242);\n";
-		for my $b (0 .. $batches - 1)
-		{
-			my $off = $b * $batch_size;
-			$script .=
-			    "INSERT INTO ids (session, seq, id) SELECT $s, $off + g, gen_monotonic_ulid() "
-			  . "FROM generate_series(1, $batch_size) g;\n";
-		}
-		push @runs, start_psql("$label session $s", $script);
-	}
-	$node->poll_query_until('postgres',
-		"SELECT count(*) = $sessions FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
-	) or die 'the sessions never reached the gate';
-	$gate->query_safe('SELECT pg_advisory_unlock(4242)');
-	my $t0 = time;
-	finish_psql($_) for @runs;
-	$gate->quit;
-	diag(sprintf('%s: %d sessions x %d values took %d s',
-			$label, $sessions, $per_session, time - $t0));
+	my (undef, $secs) =
+	  concurrent_inserts($node, $label, 'gen_monotonic_ulid()', $sessions, $batches, $batch_size);
+	diag(sprintf('%s: %d sessions x %d values took %d s', $label, $sessions, $per_session, $secs));
 
 	my $total = $sessions * $per_session;
 	is( $node->safe_psql('postgres',
@@ -184,7 +125,7 @@ sub ping_pong
 	my ($label, $f) = @_;
 	$node->safe_psql('postgres',
 		'DROP TABLE IF EXISTS pingpong; CREATE TABLE pingpong (round int, side int, id ulid)');
-	my @runs = map { start_psql("$label $_", "SELECT $_($rounds, '$f');\n") } qw(ping pong);
+	my @runs = map { start_psql($node, "$label $_", "SELECT $_($rounds, '$f');\n") } qw(ping pong);
 	finish_psql($_) for @runs;
 	is($node->safe_psql('postgres', 'SELECT count(*) FROM pingpong'),
 		2 * $rounds, "$label: $rounds rounds of two values");

@@ -7,10 +7,12 @@ use warnings;
 
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
+use IPC::Run;
 use Test::More;
 
 use Exporter 'import';
-our @EXPORT = qw(ulid_node check_indexes table_digest query_value);
+our @EXPORT =
+  qw(ulid_node check_indexes table_digest query_value start_psql finish_psql concurrent_inserts);
 
 # A started cluster with ulid and amcheck in template1 and postgres, so every
 # database created later has them too.  Options: init => { ... } for
@@ -68,6 +70,76 @@ sub query_value
 	my $v = $session->query_safe($sql);
 	chomp $v;
 	return $v;
+}
+
+# psql -f FILE against the postgres database, in the background; returns
+# a handle for finish_psql.  A file, not stdin: IPC::Run feeds stdin only
+# while it is pumped.
+sub start_psql
+{
+	my ($node, $name, $sql) = @_;
+	my $file = "$PostgreSQL::Test::Utils::tmp_check/$name.sql";
+	unlink $file;
+	PostgreSQL::Test::Utils::append_to_file($file, $sql);
+	my ($out, $err) = ('', '');
+	my $h = IPC::Run::start(
+		[
+			'psql', '-XAtq', '-v', 'ON_ERROR_STOP=1',
+			'-d', $node->connstr('postgres'), '-f', $file
+		],
+		'>', \$out, '2>', \$err);
+	return { h => $h, out => \$out, err => \$err, name => $name };
+}
+
+# Waits for a start_psql run: ok when psql ran without error
+sub finish_psql
+{
+	my ($r) = @_;
+	$r->{h}->finish;
+	is($r->{h}->result(0), 0, "$r->{name}: psql ran without error")
+	  or diag(${ $r->{err} });
+}
+
+# A new table ids (id, session, seq) filled by $sessions sessions at once,
+# each inserting $batches transactions of $batch_size values of $function
+# (an SQL expression), seq counting in the order they were generated.  The
+# sessions wait on an advisory lock this one holds, so all start generating
+# together.  Returns the finished runs and the seconds they took.
+sub concurrent_inserts
+{
+	my ($node, $label, $function, $sessions, $batches, $batch_size) = @_;
+	$node->safe_psql('postgres', q{
+		DROP TABLE IF EXISTS ids;
+		CREATE TABLE ids (
+			id ulid PRIMARY KEY,
+			session int NOT NULL,
+			seq int NOT NULL,
+			UNIQUE (session, seq))});
+
+	my $gate = $node->background_psql('postgres');
+	$gate->query_safe('SELECT pg_advisory_lock(4242)');
+	my @runs;
+	for my $s (1 .. $sessions)
+	{
+		my $script = "SELECT pg_advisory_lock_shared(4242);\n"
+		  . "SELECT pg_advisory_unlock_shared(4242);\n";
+		for my $b (0 .. $batches - 1)
+		{
+			my $off = $b * $batch_size;
+			$script .=
+			    "INSERT INTO ids (session, seq, id) SELECT $s, $off + g, $function "
+			  . "FROM generate_series(1, $batch_size) g;\n";
+		}
+		push @runs, start_psql($node, "$label session $s", $script);
+	}
+	$node->poll_query_until('postgres',
+		"SELECT count(*) = $sessions FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
+	) or die 'the sessions never reached the gate';
+	$gate->query_safe('SELECT pg_advisory_unlock(4242)');
+	my $t0 = time;
+	finish_psql($_) for @runs;
+	$gate->quit;
+	return (\@runs, time - $t0);
 }
 
 1;
