@@ -29,7 +29,6 @@
 #include "utils/syscache.h"
 
 #include "compat.h"
-#include "ulid.h"
 
 /*
  * The operator named opname between two values of type typid: core's for
