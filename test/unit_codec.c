@@ -284,6 +284,33 @@ test_order_preserved(void)
 	CHECK(bad == 0, "%d pairs ordered differently as text", bad);
 }
 
+/* the UUIDv7 test reads exactly the version nibble and the variant bits */
+static void
+test_is_uuidv7(void)
+{
+	unsigned char b[16];
+	int			accepted = 0;
+
+	memset(b, 0, sizeof(b));
+	b[6] = 0x70;
+	b[8] = 0x80;
+	CHECK(ulid_is_uuidv7(b), "version 7, variant 10 is a UUIDv7");
+	b[8] = 0xBF;
+	b[6] = 0x7F;
+	CHECK(ulid_is_uuidv7(b), "the other bits of bytes 6 and 8 do not matter");
+	/* every value of byte 6's high nibble and byte 8's two high bits */
+	for (int v = 0; v < 16; v++)
+		for (int var = 0; var < 4; var++)
+		{
+			b[6] = (unsigned char) (v << 4);
+			b[8] = (unsigned char) (var << 6);
+			accepted += ulid_is_uuidv7(b) ? 1 : 0;
+			CHECK(ulid_is_uuidv7(b) == (v == 7 && var == 2),
+				  "version %d, variant %d", v, var);
+		}
+	CHECK(accepted == 1, "one combination of 64 accepted, got %d", accepted);
+}
+
 int
 main(void)
 {
@@ -294,5 +321,6 @@ main(void)
 	test_overflow_boundary();
 	test_random_round_trips();
 	test_order_preserved();
+	test_is_uuidv7();
 	UNIT_DONE("unit_codec");
 }
