@@ -7,9 +7,13 @@ PURE_OBJS = src/codec.o src/generator.o src/gist_key.o
 OBJS = src/ulid.o src/ulid_ops.o src/ulid_support.o src/ulid_cast.o src/ulid_gen.o src/ulid_monotonic.o src/ulid_gist.o $(PURE_OBJS)
 SRC_HEADERS = src/codec.h src/generator.h src/gist_key.h src/monotonic.h src/ulid.h src/compat.h
 
-DATA = $(EXTENSION)--1.0.sql $(EXTENSION)--1.0--1.1.sql $(EXTENSION)--1.1--1.2.sql $(EXTENSION)--1.2--1.3.sql
+# the full script of the newest version, and the update scripts from each
+# older one (whose full scripts stay, for tests of the update path)
+DATA = $(EXTENSION)--$(EXTVERSION).sql \
+	$(EXTENSION)--1.0.sql $(EXTENSION)--1.0--1.1.sql $(EXTENSION)--1.1--1.2.sql \
+	$(EXTENSION)--1.2--1.3.sql $(EXTENSION)--1.3--1.4.sql
 
-REGRESS = catalog io operators indexes brin_multi casts copy generator aggregates crosstype uuid_keys resolution core_families postgres_fdw gist
+REGRESS = catalog io operators indexes brin_multi casts copy generator aggregates crosstype uuid_keys uuid_planner uuid_functions resolution core_families postgres_fdw gist
 # UTF8 and the C locale whatever the cluster was made with (pg_virtualenv
 # takes them from the environment): the io test counts multibyte characters
 REGRESS_OPTS = --load-extension=$(EXTENSION) --encoding=UTF8 --no-locale
@@ -22,12 +26,30 @@ PG_CFLAGS = -Wall -Wextra -Wno-unused-parameter
 EXTRA_CLEAN = test/unit_codec test/unit_generator test/unit_monotonic test/unit_gist bench/codec_bench tmp_check
 
 PG_CONFIG ?= pg_config
+# the server's major before PGXS (which gives MAJORVERSION) is read
+PG_CONFIG_MAJOR := $(shell $(PG_CONFIG) --version | sed 's/^PostgreSQL \([0-9]*\).*/\1/')
+
+# (set before PGXS, whose all: target reads DATA_built as it is parsed)
+# On 18 and later the default version is $(EXTVERSION)-pg18: $(EXTVERSION)
+# plus GiST support function 12, which 15-17 refuse (ulid--1.4--1.4-pg18.sql).
+# The control file installed there names it; PGXS copies DATA_built after
+# the control file of EXTENSION, into the same folder, so this one stays.
+ifeq ($(shell test $(PG_CONFIG_MAJOR) -ge 18 && echo yes),yes)
+DATA += $(EXTENSION)--$(EXTVERSION)--$(EXTVERSION)-pg18.sql
+DATA_built = pg18/$(EXTENSION).control
+endif
+
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
 # PGXS tracks no header dependencies without --enable-depend; a header
 # change (say, the generator's struct) must rebuild every object using it
 $(OBJS): $(SRC_HEADERS)
+
+# the control file of 18 and later (DATA_built above)
+pg18/$(EXTENSION).control: $(EXTENSION).control
+	@mkdir -p pg18
+	sed "s/^default_version = '\(.*\)'/default_version = '\1-pg18'/" $< > $@
 
 # robustness tests: partitioning (pg_regress), and fuzzing and sanitizer
 # builds of the pure code (make fuzz, make unittest-sanitize; optional, as

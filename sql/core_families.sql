@@ -31,7 +31,7 @@ CREATE EXTENSION ulid;
 CREATE TABLE core_installed AS SELECT member FROM core_members;
 
 -- moved to another schema, the extension keeps its cross-type support: the
--- planner support function finds ulid's operators in their new schema
+-- planner support rewrites into uuid's operators, found by family, not name
 CREATE SCHEMA elsewhere;
 ALTER EXTENSION ulid SET SCHEMA elsewhere;
 SET search_path = public, elsewhere;

@@ -117,7 +117,7 @@ RESET plan_cache_mode;
 
 -- joins between a ulid and a uuid column: hash join, and a nested loop
 -- probing the ulid side's index, with the same rows as joining on the uuid
--- bytes; no merge join, since = between the two does not merge (1.3)
+-- bytes (merge joins, possible from 1.4: sql/uuid_planner.sql)
 CREATE TABLE ct_refs AS SELECT id::uuid AS ref FROM ct_items WHERE n % 3 = 0;
 ANALYZE ct_refs;
 SET enable_mergejoin = off;

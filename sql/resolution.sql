@@ -16,7 +16,8 @@ INSERT INTO rs VALUES ('01ARZ3NDEKTSV4RRFFQ69G5FAV', '01563e3a-b5d3-d676-4c61-ef
 -- unchanged: ulid op unknown is ulid's own operator, the literal a ulid
 EXPLAIN (VERBOSE, COSTS OFF) SELECT l = '01ARZ3NDEKTSV4RRFFQ69G5FAV' FROM rs;
 SELECT l = '01ARZ3NDEKTSV4RRFFQ69G5FAV', l < '7ZZZZZZZZZZZZZZZZZZZZZZZZZ' FROM rs;
--- unchanged: ulid op uuid is the 1.1 cross-type operator, no cast
+-- unchanged: ulid op uuid resolves to the cross-type operator, no cast;
+-- from 1.4 the planner rewrites it as uuid's operator, the ulid relabelled
 EXPLAIN (VERBOSE, COSTS OFF) SELECT l = u, u <= l FROM rs;
 SELECT l = u, u <= l FROM rs;
 -- unchanged: uuid op unknown reads the literal as a uuid
@@ -50,6 +51,22 @@ SELECT pg_typeof(ARRAY[l, u]), pg_typeof(GREATEST(l, u)) FROM rs;
 SELECT COALESCE(u, '01ARZ3NDEKTSV4RRFFQ69G5FAV') FROM rs;
 -- but with a ulid alone nothing changes
 SELECT pg_typeof(COALESCE(l, '01ARZ3NDEKTSV4RRFFQ69G5FAV')) FROM rs;
+
+-- the rule for mixed lists: a list (IN, COALESCE, CASE) whose values hold a
+-- ulid and a uuid has the common type uuid, so a bare ULID literal in it is
+-- read as a uuid and fails (22P02); written as a ulid, it is cast to uuid
+-- and matches.  (IN compares a column in its list one by one: only the
+-- other values take part in choosing the type.)
+\set VERBOSITY terse
+SELECT l IN ('01ARZ3NDEKTSV4RRFFQ69G5FAV', '01563e3a-b5d3-d676-4c61-efb99302bd5b'::uuid) FROM rs;
+SELECT COALESCE(NULL, '01ARZ3NDEKTSV4RRFFQ69G5FAV', u) FROM rs;
+SELECT CASE WHEN false THEN u ELSE '01ARZ3NDEKTSV4RRFFQ69G5FAV' END FROM rs;
+\set VERBOSITY default
+SELECT l IN ('01ARZ3NDEKTSV4RRFFQ69G5FAV'::ulid, '01563e3a-b5d3-d676-4c61-efb99302bd5b'::uuid) AS listed,
+	l IN ('01ARZ3NDEKTSV4RRFFQ69G5FAV', u) AS with_column,
+	COALESCE(NULL, '01ARZ3NDEKTSV4RRFFQ69G5FAV'::ulid, u) = l AS coalesced,
+	CASE WHEN false THEN u ELSE '01ARZ3NDEKTSV4RRFFQ69G5FAV'::ulid END = l AS cased
+FROM rs;
 
 -- new: a ulid column can take uuid's default btree class explicitly (the
 -- cast is binary and implicit); its own class stays the default

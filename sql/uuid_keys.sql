@@ -109,8 +109,8 @@ DROP TABLE uk_other;
 
 -- a join probes either side's index once per row of the other: looking up
 -- one row and the row it references is two index scans, whichever side
--- the constant is on (= between ulid and uuid does not merge, so the join
--- clause stays a join clause that the uuid index can take)
+-- the constant is on (the planner makes a.id = b.id uuid's own =, so the
+-- constant reaches both sides through their equivalence)
 SET enable_seqscan = off;
 SET enable_bitmapscan = off;
 EXPLAIN (COSTS OFF)
@@ -147,7 +147,7 @@ FROM uk_hash_ulid a JOIN uk_hash_uuid b ON a.id = b.id;
 DROP TABLE uk_hash_ulid, uk_hash_uuid;
 
 --
--- What stays out of reach: each needs a cross-type operator in core's
+-- What stays out of reach: it needs a cross-type operator in core's
 -- uuid_ops family, which pg_upgrade would lose (t/014_core_family.pl).
 --
 -- an array of ulid values against a uuid index: PostgreSQL asks no planner
@@ -159,9 +159,9 @@ SELECT n FROM uk_uuid_keys WHERE id = ANY ('{00000000000000000000003VQG}'::ulid[
 EXPLAIN (COSTS OFF)
 SELECT n FROM uk_uuid_keys WHERE id = ANY ('{00000000000000000000003VQG}'::ulid[]::uuid[]);
 RESET enable_bitmapscan;
--- no merge join between the two types: a merge join that reads both
--- indexes in order needs = and both indexes in one btree family, and 1.3
--- takes MERGES from = (so that joins probe a uuid index, above)
+-- the cross-type = operators are not mergejoinable (1.3 cleared the flag);
+-- from 1.4 the planner never meets them in a join clause, which it rewrites
+-- as uuid's mergejoinable = (merge joins: sql/uuid_planner.sql)
 SELECT o.oprleft::regtype, o.oprright::regtype, o.oprcanmerge, o.oprcanhash
 FROM pg_operator o
 WHERE o.oid IN ('=(ulid, uuid)'::regoperator, '=(uuid, ulid)'::regoperator)

@@ -56,6 +56,22 @@ ulid_time(PG_FUNCTION_ARGS)
 }
 
 /*
+ * uuid_extract_version(ulid): 7 where the ULID's bits also make a valid
+ * UUIDv7, else null.  Core's function would report whatever random bits stand
+ * in the version field.
+ */
+PG_FUNCTION_INFO_V1(ulid_extract_version);
+Datum
+ulid_extract_version(PG_FUNCTION_ARGS)
+{
+	pg_ulid    *ulid = PG_GETARG_ULID_P(0);
+
+	if (!ulid_is_uuidv7(ulid->data))
+		PG_RETURN_NULL();
+	PG_RETURN_INT16(7);
+}
+
+/*
  * The smallest (random bits all zero) or largest (all one) ULID of a
  * timestamp's millisecond: bounds for range scans over a time window.
  */

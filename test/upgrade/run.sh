@@ -24,11 +24,14 @@ snapshot() {
 	psql_db "$1" -At -f "$here/snapshot.sql" >"$2" && [ -s "$2" ]
 }
 
-# versions named by the scripts: ulid--V.sql and ulid--A--B.sql
+# versions named by the scripts: ulid--V.sql and ulid--A--B.sql; the
+# -pg18 version installs on 18 and later only, and is the default there
+major=$(psql -X -At -d postgres -c "SELECT current_setting('server_version_num')::int / 10000")
 versions=$(for f in "$root"/ulid--*.sql; do
-	basename "$f" .sql | sed 's/^ulid--//' | tr -s '-' '\n'
-done | sort -uV)
+	basename "$f" .sql | sed 's/^ulid--//; s/--/\n/g'
+done | { if [ "$major" -ge 18 ]; then cat; else grep -v -- '-pg18$'; fi; } | sort -uV)
 newest=$(sed -n "s/^default_version = '\(.*\)'/\1/p" "$root/ulid.control")
+[ "$major" -ge 18 ] && newest="$newest-pg18"
 echo "versions: $(echo $versions) (default $newest)"
 
 if [ "$(echo "$versions" | tail -n 1)" = "$newest" ]; then
