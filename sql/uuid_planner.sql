@@ -38,6 +38,7 @@ RESET enable_nestloop;
 SET enable_hashjoin = off;
 SET enable_nestloop = off;
 SET enable_seqscan = off;
+SET enable_bitmapscan = off;
 EXPLAIN (COSTS OFF) SELECT count(*) FROM up_notes n JOIN up_orders o ON o.id = n.order_id;
 EXPLAIN (COSTS OFF) SELECT count(*) FROM up_notes n JOIN up_orders o ON n.order_id = o.id;
 EXPLAIN (COSTS OFF) SELECT count(*) FROM up_logins l JOIN up_accounts a ON a.id = l.account;
@@ -45,6 +46,7 @@ SELECT count(*) FROM up_notes n JOIN up_orders o ON o.id = n.order_id;
 RESET enable_hashjoin;
 RESET enable_nestloop;
 RESET enable_seqscan;
+RESET enable_bitmapscan;
 SELECT count(*) FROM up_notes n JOIN up_orders o ON o.id::uuid = n.order_id;
 
 -- partition pruning: RANGE and HASH partitions on a uuid key, ulid values,
