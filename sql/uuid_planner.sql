@@ -175,8 +175,13 @@ ALTER EXTENSION ulid SET SCHEMA up_private;
 CREATE TABLE up_secret (l up_private.ulid);
 INSERT INTO up_secret SELECT id FROM up_orders;
 CREATE INDEX up_secret_brin ON up_secret USING brin (l) WITH (pages_per_range = 1);
+-- (the view is made with the extension's schema on the search path, so that
+-- its condition is the cross-type operator)
+SET search_path = public, up_private;
 CREATE VIEW up_secret_view AS
 SELECT count(*) AS n FROM up_secret WHERE l <= '00000000-0000-0000-0000-0000000fffff'::uuid;
+RESET search_path;
+SELECT pg_get_viewdef('up_secret_view') LIKE '%OPERATOR(up_private.<=)%' AS cross_type;
 CREATE ROLE up_reader;
 GRANT SELECT ON up_secret_view TO up_reader;
 SET ROLE up_reader;
