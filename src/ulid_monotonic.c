@@ -158,19 +158,6 @@ attach_shared_state(void)
 	return shared_state;
 }
 
-/* Reports a failed step as gen_ulid() does */
-static void
-report_step_failure(UlidGenStatus status)
-{
-	if (status == ULID_GEN_TIME_RANGE)
-		ereport(ERROR,
-				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("current time is out of range for type ulid")));
-	ereport(ERROR,
-			(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-			 errmsg("ulid generator reached the largest ulid")));
-}
-
 /*
  * gen_monotonic_ulid(): greater than every value any backend of the server
  * obtained from it before the call began.
@@ -209,7 +196,7 @@ gen_monotonic_ulid(PG_FUNCTION_ARGS)
 		}
 		status = ulid_shared_step(last, now_ms, start, &next);
 		if (status != ULID_GEN_OK)
-			report_step_failure(status);
+			ulid_report_gen_failure(status);
 		/* on failure, last becomes the word another backend installed */
 		if (pg_atomic_compare_exchange_u64(&state->word, &last, next))
 			break;
@@ -228,7 +215,7 @@ gen_monotonic_ulid(PG_FUNCTION_ARGS)
 		pg_atomic_write_u64(&state->word, next);
 	LWLockRelease(&state->lock);
 	if (status != ULID_GEN_OK)
-		report_step_failure(status);
+		ulid_report_gen_failure(status);
 #endif
 
 	ulid_shared_format(next, random, result->data);
