@@ -54,7 +54,7 @@ pg18/$(EXTENSION).control: $(EXTENSION).control
 # robustness tests: partitioning (pg_regress), and fuzzing and sanitizer
 # builds of the pure code (make fuzz, make unittest-sanitize; optional, as
 # a tree without test/, such as the package build's, has none)
-REGRESS += partitions
+REGRESS += partitions uuidv7 typeid
 -include test/fuzz/fuzz.mk
 
 # supported majors: PG_MIN_MAJOR and later (MAJORVERSION comes from PGXS);
@@ -72,9 +72,10 @@ ifeq ($(shell test $(MAJORVERSION) -ge 18 && echo yes),yes)
 REGRESS += skipscan gist_temporal
 endif
 # gen_monotonic_ulid() works without shared_preload_libraries from 17 (the
-# DSM registry); before, the regress cluster (no preload) shows its error
+# DSM registry); before, the regress cluster (no preload) shows its error.
+# uuidv7_core also needs core's uuid_extract_version and _timestamp (17+)
 ifeq ($(shell test $(MAJORVERSION) -ge 17 && echo yes),yes)
-REGRESS += monotonic
+REGRESS += monotonic uuidv7_core
 else
 REGRESS += monotonic_no_preload
 endif
