@@ -6,7 +6,12 @@
  * The suffix is the ULID codec's text in lower case.  The codec writes upper
  * case; its alphabet's letters become lower case by setting bit 0x20, which
  * the digits already have.  Its decoder reads either case, so the parser
- * first rejects upper-case letters, which the spec forbids in a suffix.
+ * also accepts upper-case letters, which the spec forbids in a suffix: every
+ * character of the alphabet has bit 0x20 in lower case (digits included) and
+ * none has it in upper case, so one AND over the suffix tells them apart.
+ * The parser tries the common case first, a well-formed TypeID whose
+ * separator is 27 bytes from the end, and only for text that fails it looks
+ * for the rule that failed, so that the errors name the right one.
  *
  *-------------------------------------------------------------------------
  */
@@ -37,12 +42,39 @@ typeid_check_prefix(const char *prefix, size_t len, size_t *bad_pos)
 	return TYPEID_OK;
 }
 
+#define LOWER_BITS	UINT64_C(0x2020202020202020)
+
+/* Sets bit 0x20 of the 26 bytes of s: the alphabet in lower case */
+static inline void
+suffix_to_lower(char *s)
+{
+	uint64_t	w[3];
+
+	memcpy(w, s, sizeof(w));
+	w[0] |= LOWER_BITS;
+	w[1] |= LOWER_BITS;
+	w[2] |= LOWER_BITS;
+	memcpy(s, w, sizeof(w));
+	s[24] |= 0x20;
+	s[25] |= 0x20;
+}
+
+/* Whether all 26 bytes of s have bit 0x20: for the alphabet, lower case */
+static inline int
+suffix_is_lower(const char *s)
+{
+	uint64_t	w[3];
+
+	memcpy(w, s, sizeof(w));
+	return ((w[0] & w[1] & w[2]) & LOWER_BITS) == LOWER_BITS &&
+		(s[24] & s[25] & 0x20) != 0;
+}
+
 size_t
 typeid_encode(const char *prefix, size_t len, const uint8_t bin[ULID_BINARY_LEN],
 			  char *out)
 {
 	char	   *suffix = out;
-	int			i;
 
 	if (len > 0)
 	{
@@ -51,8 +83,7 @@ typeid_encode(const char *prefix, size_t len, const uint8_t bin[ULID_BINARY_LEN]
 		suffix = out + len + 1;
 	}
 	ulid_encode(bin, suffix);
-	for (i = 0; i < ULID_TEXT_LEN; i++)
-		suffix[i] |= 0x20;
+	suffix_to_lower(suffix);
 	return (size_t) (suffix - out) + ULID_TEXT_LEN;
 }
 
@@ -67,8 +98,27 @@ typeid_decode(const char *text, size_t len, size_t *prefix_len,
 	size_t		pos = 0;
 	TypeidStatus status;
 	size_t		i;
+	uint8_t		bin[ULID_BINARY_LEN];
 
-	/* the last underscore; the suffix's alphabet has none */
+	/* the common case: a valid TypeID, with or without a prefix */
+	if (len == ULID_TEXT_LEN ||
+		(len > ULID_TEXT_LEN + 1 && text[len - ULID_TEXT_LEN - 1] == '_'))
+	{
+		plen = len == ULID_TEXT_LEN ? 0 : len - ULID_TEXT_LEN - 1;
+		suffix = text + len - ULID_TEXT_LEN;
+		if (typeid_check_prefix(text, plen, &pos) == TYPEID_OK &&
+			ulid_decode(suffix, ULID_TEXT_LEN, bin, &pos) == ULID_DECODE_OK &&
+			suffix_is_lower(suffix))
+		{
+			memcpy(out, bin, ULID_BINARY_LEN);
+			*prefix_len = plen;
+			return TYPEID_OK;
+		}
+		plen = 0;
+		suffix = text;
+	}
+
+	/* which rule failed: the prefix ends at the last underscore */
 	for (i = len; i > 0; i--)
 	{
 		if (text[i - 1] == '_')
