@@ -39,7 +39,7 @@ static UlidGenerator backend_generator;
  * ulid.uuidv7: whether the generators make values that are also valid
  * UUIDv7s.  Read on every call, so a change applies from the next value.
  */
-static bool ulid_uuidv7 = false;
+bool		ulid_uuidv7 = false;
 
 /*
  * How many fork()s separate this process from the one that loaded the
@@ -106,13 +106,6 @@ ulid_generator_init(void)
 							 0,
 							 NULL, NULL, NULL);
 	MarkGUCPrefixReserved("ulid");
-}
-
-/* The layout the next value is made in, after ulid.uuidv7 */
-UlidLayout
-ulid_current_layout(void)
-{
-	return ulid_uuidv7 ? ULID_LAYOUT_UUIDV7 : ULID_LAYOUT_ULID;
 }
 
 /*
