@@ -2,8 +2,8 @@
 # make bench: every workload of the benchmark in one run, side by side.
 # Builds and installs the extension, runs the SQL workloads in a throwaway
 # cluster (and workload 3 in a second one with shared_buffers = 16MB;
-# workloads 8 and 9 in clusters of their own, bench/monotonic.sh and
-# bench/migration.sh),
+# workloads 8, 9 and 10 in clusters of their own, bench/monotonic.sh,
+# bench/migration.sh and bench/uuidv7.sh),
 # counts instructions of the pure C code with callgrind, and writes the raw
 # results, results.md, inserts.dat and inserts.png to a folder:
 #   BENCH_OUT if set;
@@ -44,6 +44,9 @@ stop_cluster
 
 # gen_monotonic_ulid(): a cluster of its own, with the library preloaded
 "$ULID_ROOT/bench/monotonic.sh" "$out"
+
+# workload 10, ulid.uuidv7 and TypeID: a cluster of its own
+"$ULID_ROOT/bench/uuidv7.sh" "$out"
 
 # workload 9, the migration of a uuid key to ulid and back: a cluster of its own
 "$ULID_ROOT/bench/migration.sh" "$out"
