@@ -88,6 +88,8 @@ def single(db):
         "min, no COMBINEFUNC": "SELECT nocombine.min(id) FROM t",
         "max, COMBINEFUNC": "SELECT max(id) FROM t",
         "max, no COMBINEFUNC": "SELECT nocombine.max(id) FROM t",
+        "min, ORDER BY id LIMIT 1": "SELECT id FROM t ORDER BY id LIMIT 1",
+        "max, ORDER BY id DESC LIMIT 1": "SELECT id FROM t ORDER BY id DESC LIMIT 1",
         "max by g, COMBINEFUNC": GROUPED % "max",
         "max by g, no COMBINEFUNC": GROUPED % "nocombine.max",
     }
