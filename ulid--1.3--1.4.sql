@@ -122,6 +122,10 @@ COMMENT ON FUNCTION uuid_extract_version(ulid) IS '7 if the ulid is also a valid
 -- the order holds back to the last (re)initialisation of shared memory
 COMMENT ON FUNCTION gen_monotonic_ulid() IS 'generate ulid, greater than every one this function returned since the server started or last restarted after a crash';
 
+-- under ulid.uuidv7 = on the generators make UUIDv7s, with 74 random bits
+COMMENT ON FUNCTION gen_random_ulid() IS 'generate ulid with 80 fresh random bits, 74 and a UUIDv7 under ulid.uuidv7';
+COMMENT ON FUNCTION gen_ulid(pg_catalog.timestamptz) IS 'generate ulid of the given time with 80 fresh random bits, 74 and a UUIDv7 under ulid.uuidv7';
+
 /*
  * ulid.uuidv7 = on makes the generators' values valid UUIDv7s too; this
  * checks that a value is one, for CHECK constraints.

@@ -278,8 +278,8 @@ CREATE FUNCTION gen_ulid(pg_catalog.timestamptz) RETURNS ulid
 	AS 'MODULE_PATHNAME', 'gen_ulid_timestamptz' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION gen_ulid() IS 'generate ulid, strictly increasing within the session';
-COMMENT ON FUNCTION gen_random_ulid() IS 'generate ulid with 80 fresh random bits';
-COMMENT ON FUNCTION gen_ulid(pg_catalog.timestamptz) IS 'generate ulid of the given time with 80 fresh random bits';
+COMMENT ON FUNCTION gen_random_ulid() IS 'generate ulid with 80 fresh random bits, 74 and a UUIDv7 under ulid.uuidv7';
+COMMENT ON FUNCTION gen_ulid(pg_catalog.timestamptz) IS 'generate ulid of the given time with 80 fresh random bits, 74 and a UUIDv7 under ulid.uuidv7';
 
 --
 -- Cluster-wide generator
