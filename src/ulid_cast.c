@@ -74,6 +74,7 @@ ulid_extract_version(PG_FUNCTION_ARGS)
 /*
  * ulid_is_uuidv7(ulid): whether the value is also a valid UUIDv7, for CHECK
  * constraints on columns that must hold UUIDv7s (ulid.uuidv7 makes them).
+ * The C name has a suffix: codec.h's ulid_is_uuidv7 is the test itself.
  */
 PG_FUNCTION_INFO_V1(ulid_is_uuidv7_sql);
 Datum
