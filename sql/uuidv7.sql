@@ -107,3 +107,18 @@ DO $$BEGIN EXECUTE format('ALTER DATABASE %I RESET ulid.uuidv7', current_databas
 SELECT gen_ulid() IS NOT NULL AS loaded;
 SHOW ulid.uuidv7;
 DROP TABLE v7_keys;
+
+-- a role may make it its own default; but until the library is loaded in
+-- the session PostgreSQL knows the name only as a placeholder, which only a
+-- superuser may set in ALTER ROLE or ALTER DATABASE
+CREATE ROLE regress_ulid_v7;
+\c
+SET ROLE regress_ulid_v7;
+ALTER ROLE regress_ulid_v7 SET ulid.uuidv7 = on;
+RESET ROLE;
+SELECT gen_ulid() IS NOT NULL AS loaded;
+SET ROLE regress_ulid_v7;
+ALTER ROLE regress_ulid_v7 SET ulid.uuidv7 = on;
+RESET ROLE;
+SELECT setconfig FROM pg_db_role_setting WHERE setrole = 'regress_ulid_v7'::regrole;
+DROP ROLE regress_ulid_v7;
