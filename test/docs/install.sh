@@ -7,7 +7,9 @@
 #     elsewhere and its psycopg example run;
 #   - pg-ulid: npm pack, then npm install of the tarball into an empty
 #     application folder with its peers; require() of each entry point
-#     from there; and the checkout left as it was.
+#     from there;
+#   - Knex and Django bootstrapping in the README's order;
+#   - and the checkout left as it was.
 # Prints "docs_install: N passed, N failed".
 
 set -uo pipefail
@@ -72,6 +74,77 @@ check "npm install of the tarball with its peers" '(cd "$tmp/app" && npm init -y
 for entry in pg-ulid pg-ulid/drizzle pg-ulid/knex; do
 	check "require('$entry') from the application" "(cd \"\$tmp/app\" && node -e \"require('$entry')\")"
 done
+# Knex, in the README's order: the extension first through a knex without
+# the hook (which fails every connection of a database without it), then
+# the knex with afterCreate
+kdb=ulid_docs_knex
+PGOPTIONS='-c client_min_messages=warning' psql -X -q -d postgres -c "DROP DATABASE IF EXISTS $kdb" -c "CREATE DATABASE $kdb"
+check "Knex: the extension first, then afterCreate and the README's createTable" '(cd "$tmp/app" && PGDATABASE=$kdb node - <<'"'"'JS'"'"'
+const Knex = require("knex")
+const { ulid, genUlid, afterCreate } = require("pg-ulid/knex")
+const connection = { host: process.env.PGHOST, port: process.env.PGPORT, user: process.env.PGUSER, database: process.env.PGDATABASE }
+;(async () => {
+  // (tarn retries a failed connection until the acquire timeout)
+  const early = Knex({ client: "pg", connection, pool: { afterCreate }, acquireConnectionTimeout: 2000,
+    log: { warn () {}, error () {}, debug () {}, deprecate () {} } })
+  const refused = await early.raw("SELECT 1").then(() => false, () => true)
+  early.destroy()
+  if (!refused) throw new Error("afterCreate connected to a database without the extension")
+  const plain = Knex({ client: "pg", connection })
+  await plain.raw("CREATE EXTENSION IF NOT EXISTS ulid")
+  await plain.destroy()
+  const knex = Knex({ client: "pg", connection, pool: { afterCreate } })
+  await knex.schema.createTable("orders", (t) => { ulid(t, "id").primary().defaultTo(genUlid(knex)) })
+  const [{ id }] = await knex("orders").insert({}).returning("id")
+  await knex.destroy()
+  if (!/^[0-7][0-9A-HJKMNP-TV-Z]{25}$/.test(id)) throw new Error("not a ULID: " + id)
+  process.exit(0)
+})().catch((e) => { console.error(e); process.exit(1) })
+JS
+)'
+psql -X -q -d postgres -c "DROP DATABASE $kdb"
+
+# Django, in the README's order: DEFAULT_AUTO_FIELD left alone, and the
+# app's first migration creates the extension before its ULIDAutoField model
+ddb=ulid_docs_django
+PGOPTIONS='-c client_min_messages=warning' psql -X -q -d postgres -c "DROP DATABASE IF EXISTS $ddb" -c "CREATE DATABASE $ddb"
+mkdir -p "$tmp/dj/shop/migrations"
+touch "$tmp/dj/shop/__init__.py" "$tmp/dj/shop/migrations/__init__.py"
+cat >"$tmp/dj/shop/models.py" <<'PY'
+from django.db import models
+from pgulid.django import ULIDAutoField
+class Order(models.Model):
+    id = ULIDAutoField(primary_key=True)
+PY
+cat >"$tmp/dj/shop/migrations/0001_initial.py" <<'PY'
+from django.contrib.postgres.operations import CreateExtension
+from django.db import migrations
+from pgulid.django import ULIDAutoField
+class Migration(migrations.Migration):
+    initial = True
+    operations = [
+        CreateExtension("ulid"),
+        migrations.CreateModel("Order", [("id", ULIDAutoField(primary_key=True))]),
+    ]
+PY
+check "Django: the first migrate creates the extension, then the ULIDAutoField table" '(cd "$tmp/dj" && PGDATABASE=$ddb "$tmp/venv/bin/python" - <<'"'"'PY'"'"'
+import os, django
+from django.conf import settings
+settings.configure(
+    INSTALLED_APPS=["django.contrib.contenttypes", "django.contrib.auth", "shop"],
+    DATABASES={"default": {"ENGINE": "django.db.backends.postgresql", "NAME": os.environ["PGDATABASE"],
+                           "HOST": os.environ["PGHOST"], "PORT": os.environ["PGPORT"], "USER": os.environ["PGUSER"]}})
+django.setup()
+from django.core.management import call_command
+call_command("migrate", verbosity=0)
+from shop.models import Order
+from pgulid import ULID
+o = Order.objects.create()
+assert isinstance(o.id, ULID), o.id
+PY
+)'
+psql -X -q -d postgres -c "DROP DATABASE $ddb"
+
 check "the checkout is as it was" '[ "$(git -C "$root" status --porcelain --ignored=no 2>/dev/null)" = "$before" ]'
 
 echo "docs_install: $passed passed, $failed failed"
