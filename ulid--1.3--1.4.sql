@@ -118,3 +118,6 @@ CREATE FUNCTION uuid_extract_version(ulid) RETURNS pg_catalog.int2
 	AS 'MODULE_PATHNAME', 'ulid_extract_version' LANGUAGE C IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
 COMMENT ON FUNCTION uuid_extract_timestamp(ulid) IS 'extract timestamp from ulid';
 COMMENT ON FUNCTION uuid_extract_version(ulid) IS '7 if the ulid is also a valid UUIDv7, else null';
+
+-- the order holds back to the last (re)initialisation of shared memory
+COMMENT ON FUNCTION gen_monotonic_ulid() IS 'generate ulid, greater than every one this function returned since the server started or last restarted after a crash';

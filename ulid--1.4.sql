@@ -292,7 +292,7 @@ COMMENT ON FUNCTION gen_ulid(pg_catalog.timestamptz) IS 'generate ulid of the gi
 CREATE FUNCTION gen_monotonic_ulid() RETURNS ulid
 	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL SAFE;
 
-COMMENT ON FUNCTION gen_monotonic_ulid() IS 'generate ulid, greater than every one this function returned earlier on the server';
+COMMENT ON FUNCTION gen_monotonic_ulid() IS 'generate ulid, greater than every one this function returned since the server started or last restarted after a crash';
 
 --
 -- Aggregates

@@ -10,11 +10,9 @@ the keys it competes with, in one cluster that bench/monotonic.sh starts.
    gen_random_uuid(), gen_ulid(), gen_monotonic_ulid(), uuidv7() on 18);
    synchronous_commit = off, as a commit's flush (about 4 ms on this disk)
    would hide every difference.  tps, medians of ROUNDS interleaved runs.
-3. Scaling and its ablation: pgbench -c 1 and -c 2, each transaction
-   10,000 calls; count(*) (the floor), gen_ulid() (no shared state),
-   gen_monotonic_ulid() with the compare-and-swap, and the same built with
-   -DULID_MONOTONIC_LWLOCK (an LWLock in exclusive mode), swapped in by a
-   server restart.
+3. Scaling: pgbench -c 1 and -c 2, each transaction 10,000 calls;
+   count(*) (the floor), gen_ulid() (no shared state) and
+   gen_monotonic_ulid() (the compare-and-swap on the shared word).
 4. WAL: WAL_ROWS rows by INSERT ... SELECT in batches of 100,000, one
    transaction each, into a logged table of each key, in two shapes:
    narrow (key, an int) and event (key, created_at, a 96-character
@@ -25,18 +23,14 @@ the keys it competes with, in one cluster that bench/monotonic.sh starts.
    Targets: ulid <= 1.1 x identity and <= 0.5 x uuid v4.
 
 Usage: monotonic.py OUT_DIR; writes monotonic.json and monotonic.md there.
-PGHOST and friends point at the cluster.  BENCH_PG_CTL (a pg_ctl command
-with -D), BENCH_LIB (the installed ulid.so) and BENCH_LIB_CAS,
-BENCH_LIB_LWLOCK (the two builds) drive part 3.  BENCH_ROUNDS (5),
+PGHOST and friends point at the cluster.  BENCH_ROUNDS (5),
 BENCH_PGBENCH_SECONDS (10), BENCH_WAL_ROWS (5000000), BENCH_WAL_ROUNDS (3)
-and BENCH_PARTS (percall,syscalls,inserts,ablation,wal) shorten a trial.
+and BENCH_PARTS (percall,syscalls,inserts,scaling,wal) shorten a trial.
 """
 
 import json
 import os
 import re
-import shlex
-import shutil
 import signal
 import statistics
 import subprocess
@@ -52,7 +46,7 @@ PGBENCH_SECONDS = int(os.environ.get("BENCH_PGBENCH_SECONDS", "10"))
 WAL_ROWS = int(os.environ.get("BENCH_WAL_ROWS", "5000000"))
 WAL_ROUNDS = int(os.environ.get("BENCH_WAL_ROUNDS", "3"))
 WAL_BATCH = 100000
-PARTS = os.environ.get("BENCH_PARTS", "percall,syscalls,inserts,ablation,wal").split(",")
+PARTS = os.environ.get("BENCH_PARTS", "percall,syscalls,inserts,scaling,wal").split(",")
 
 KEYS = {
     "bigint identity": "bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY",
@@ -136,46 +130,19 @@ def inserts(db):
     return {"clients": 2, "seconds": PGBENCH_SECONDS, "synchronous_commit": "off", "tps": tps}
 
 
-class Library:
-    """Swaps the installed ulid.so (atomic rename) and restarts the server."""
-
-    def __init__(self):
-        self.pg_ctl = shlex.split(os.environ["BENCH_PG_CTL"])
-        self.lib = os.environ["BENCH_LIB"]
-        self.builds = {"cas": os.environ["BENCH_LIB_CAS"],
-                       "lwlock": os.environ["BENCH_LIB_LWLOCK"]}
-        self.current = None
-
-    def use(self, build):
-        if build == self.current:
-            return
-        tmp = self.lib + ".bench-tmp"
-        shutil.copyfile(self.builds[build], tmp)
-        os.chmod(tmp, 0o755)
-        os.rename(tmp, self.lib)
-        subprocess.run(self.pg_ctl + ["-w", "-m", "fast", "restart"], check=True, cwd="/tmp",
-                       capture_output=True)
-        self.current = build
-
-
-def ablation(lib):
+def scaling():
     calls = 10000
-    variants = {"count(*)": ("cas", "*"),
-                "gen_ulid()": ("cas", "gen_ulid()"),
-                "gen_monotonic_ulid(), CAS": ("cas", "gen_monotonic_ulid()"),
-                "gen_monotonic_ulid(), LWLock": ("lwlock", "gen_monotonic_ulid()")}
+    variants = {"count(*)": "*", "gen_ulid()": "gen_ulid()",
+                "gen_monotonic_ulid()": "gen_monotonic_ulid()"}
     tps = {v: {"1": [], "2": []} for v in variants}
 
     def measure(v):
-        build, f = variants[v]
-        lib.use(build)
         for c in (1, 2):
             tps[v][str(c)].append(pgbench(
-                "SELECT count(%s) FROM generate_series(1, %d);" % (f, calls), c,
+                "SELECT count(%s) FROM generate_series(1, %d);" % (variants[v], calls), c,
                 max(1, PGBENCH_SECONDS // 2)))
         return None
     interleaved(list(variants), measure)
-    lib.use("cas")
     return {"calls_per_transaction": calls, "seconds": max(1, PGBENCH_SECONDS // 2), "tps": tps}
 
 
@@ -281,10 +248,10 @@ def report(res):
             out.append("| %s | %.0f | %.0f–%.0f | %.2f |" % (v, med(xs), min(xs), max(xs), med(xs) / base))
         out.append("")
 
-    if "ablation" in res:
-        ab = res["ablation"]
+    if "scaling" in res:
+        ab = res["scaling"]
         n = ab["calls_per_transaction"]
-        out += ["**Scaling, CAS against an LWLock**: pgbench -T %d, each transaction "
+        out += ["**Scaling**: pgbench -T %d, each transaction "
                 "`SELECT count(f()) FROM generate_series(1, %d)`; million calls per second, and "
                 "nanoseconds per call in each client net of `count(*)`'s "
                 "(clients x 1e9 / (tps x %d), less the same for `count(*)`)" % (ab["seconds"], n, n),
@@ -304,10 +271,6 @@ def report(res):
                 row += " %.1f | %.1f |" % (ns(v, "1") - ns("count(*)", "1"),
                                            ns(v, "2") - ns("count(*)", "2"))
             out.append(row)
-        out.append("")
-        cas, lw = "gen_monotonic_ulid(), CAS", "gen_monotonic_ulid(), LWLock"
-        out.append("Calls per second, CAS / LWLock: %.2f with 1 client, %.2f with 2 clients." % (
-            m[cas]["1"] / m[lw]["1"], m[cas]["2"] / m[lw]["2"]))
         out.append("")
 
     if "wal" in res:
@@ -358,17 +321,12 @@ def main():
     res = {"server": db.value("SELECT version()"),
            "preload": db.value("SHOW shared_preload_libraries"), "rounds": ROUNDS}
     steps = {"percall": lambda: per_call(db), "syscalls": lambda: syscalls(db),
-             "inserts": lambda: inserts(db),
+             "inserts": lambda: inserts(db), "scaling": scaling,
              "wal": lambda: wal(db)}
     for part in PARTS:
         started = time.time()
         print("==> monotonic: %s" % part, flush=True)
-        if part == "ablation":
-            db.close()
-            res[part] = ablation(Library())
-            db = Psql()
-        else:
-            res[part] = steps[part]()
+        res[part] = steps[part]()
         print("    %.0f s" % (time.time() - started), flush=True)
     db.close()
     with open(os.path.join(out_dir, "monotonic.json"), "w") as fh:

@@ -1,15 +1,12 @@
 #!/usr/bin/env bash
 # gen_monotonic_ulid() benchmarks (bench/monotonic.py): per-call cost,
-# single-row inserts with each key default, scaling with 1 and 2 clients
-# against an LWLock build, and WAL with checkpoints.  Builds and installs
-# the extension, builds the LWLock variant (-DULID_MONOTONIC_LWLOCK) in a
-# temporary copy of the tree, runs a throwaway cluster with the library
-# preloaded (15 and 16 need it; 17+ takes the same path either way),
-# checkpoint_timeout = 30s and max_wal_size = 256MB, and writes
-# monotonic.json and monotonic.md to OUT (default bench/results/DATE).
-# Part 3 swaps the installed ulid.so between the two builds and restarts
-# the server; the normal build is installed again at the end.  Last, a
-# single-user backend under callgrind counts instructions per call.
+# single-row inserts with each key default, scaling with 1 and 2 clients,
+# and WAL with checkpoints.  Builds and installs the extension, runs a
+# throwaway cluster with the library preloaded (15 and 16 need it; 17+
+# takes the same path either way), checkpoint_timeout = 30s and
+# max_wal_size = 256MB, and writes monotonic.json and monotonic.md to OUT
+# (default bench/results/DATE).  Last, a single-user backend under
+# callgrind counts instructions per call.
 #
 # Usage: bench/monotonic.sh [OUT]   (make bench runs it; see monotonic.py
 # for the BENCH_* variables that shorten a trial)
@@ -24,31 +21,12 @@ ensure_build_deps
 ensure_packages python3 strace valgrind
 build_and_install
 
-work=$(mktemp -d /tmp/ulid-bench-mono.XXXXXX)
-chmod 755 "$work"
-cleanup() {
-	stop_cluster
-	# whatever happened, the normal build is the installed one
-	"${SUDO[@]}" make -C "$ULID_ROOT" -s PG_CONFIG="$PG_CONFIG" with_llvm=no install >/dev/null
-	rm -rf "$work"
-}
-trap cleanup EXIT
-
-say "building the LWLock variant of gen_monotonic_ulid() for the ablation"
-(cd "$ULID_ROOT" && git ls-files -co --exclude-standard src Makefile '*.control' '*.sql' |
-	tar cf - -T -) | tar xf - -C "$work"
-make -C "$work" -s PG_CONFIG="$PG_CONFIG" with_llvm=no COPT="-Werror -DULID_MONOTONIC_LWLOCK" ulid.so
-cp "$work/ulid.so" "$work/ulid_lwlock.so"
-cp "$ULID_ROOT/ulid.so" "$work/ulid_cas.so"
+trap stop_cluster EXIT
 
 CLUSTER_OPTS="-c jit=off -c shared_preload_libraries=ulid -c checkpoint_timeout=30s -c max_wal_size=256MB -c max_connections=20"
 start_cluster
 say "gen_monotonic_ulid() benchmarks"
-BENCH_PG_CTL="${RUN_AS[*]} $("$PG_CONFIG" --bindir)/pg_ctl -D $CLUSTER_DIR/data -l $CLUSTER_DIR/server.log" \
-	BENCH_LIB="$("$PG_CONFIG" --pkglibdir)/ulid.so" \
-	BENCH_LIB_CAS="$work/ulid_cas.so" BENCH_LIB_LWLOCK="$work/ulid_lwlock.so" \
-	PATH="$("$PG_CONFIG" --bindir):$PATH" \
-	python3 "$ULID_ROOT/bench/monotonic.py" "$out"
+PATH="$("$PG_CONFIG" --bindir):$PATH" python3 "$ULID_ROOT/bench/monotonic.py" "$out"
 
 # Instructions per call, free of the machine's noise: a single-user backend
 # under callgrind runs SELECT count(f()) over 200,000 rows; net of count(*)

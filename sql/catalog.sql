@@ -2,12 +2,15 @@
 -- Every object of the extension: its labels and its comment
 --
 
--- functions: volatility, strictness, leakproofness, parallel safety
+-- functions: volatility, strictness, leakproofness, parallel safety (but
+-- GiST's support 12, which only 1.4-pg18 on 18 and later has:
+-- sql/gist_temporal.sql shows it there)
 SELECT p.oid::regprocedure AS function, p.provolatile AS vol, p.proisstrict AS strict,
        p.proleakproof AS leakproof, p.proparallel AS par
 FROM pg_proc p
 JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
 JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'ulid'
+WHERE p.proname <> 'ulid_gist_translate_cmptype'
 ORDER BY p.oid::regprocedure::text;
 
 -- the type is like uuid

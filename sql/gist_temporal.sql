@@ -6,7 +6,12 @@
 
 SET TimeZone = 'UTC';
 
--- the class is still valid with support 12, which is in the family
+-- on 18 and later the default version is 1.4-pg18, whose GiST family has
+-- support 12; the class is still valid with it
+SELECT extversion FROM pg_extension WHERE extname = 'ulid';
+SELECT p.oid::regprocedure AS function, p.provolatile AS vol, p.proisstrict AS strict,
+       p.proleakproof AS leakproof, p.proparallel AS par
+FROM pg_proc p WHERE p.proname = 'ulid_gist_translate_cmptype';
 SELECT amvalidate(c.oid)
 FROM pg_opclass c JOIN pg_am am ON am.oid = c.opcmethod
 WHERE am.amname = 'gist' AND c.opcintype = 'ulid'::regtype;

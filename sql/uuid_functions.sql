@@ -33,3 +33,13 @@ JOIN pg_depend d ON d.objid = p.oid AND d.classid = 'pg_proc'::regclass AND d.de
 WHERE p.proname IN ('uuid_extract_timestamp', 'uuid_extract_version')
 ORDER BY 1;
 DROP TABLE uf;
+
+-- core's other functions of uuid read a ulid as the same 16 bytes, and
+-- agree with ulid's own: text form, binary form, order and hash
+SELECT count(*) AS pairs,
+	count(*) FILTER (WHERE uuid_out(a)::text = a::uuid::text) AS same_text,
+	count(*) FILTER (WHERE uuid_send(a) = ulid_send(a)) AS same_binary,
+	count(*) FILTER (WHERE sign(uuid_cmp(a, b)) = sign(ulid_cmp(a, b))) AS same_order,
+	count(*) FILTER (WHERE uuid_hash(a) = ulid_hash(a)
+		AND uuid_hash_extended(a, 7) = ulid_hash_extended(a, 7)) AS same_hash
+FROM (SELECT gen_random_ulid() AS a, gen_random_ulid() AS b FROM generate_series(1, 1000)) g;

@@ -4,8 +4,10 @@
  *	  The ULID generator's state machine.
  *
  * The state lives in a caller-owned UlidGenerator (a static in the backend),
- * so a call allocates nothing and makes no system call unless the random
- * pool runs dry.
+ * so a call allocates nothing.  The first call of a process, and every call
+ * that finds fewer random bytes left in the pool than it needs, calls the
+ * random source to refill the pool (in the backend pg_strong_random, which
+ * may make system calls); the other calls do not call it.
  *
  *-------------------------------------------------------------------------
  */
@@ -31,29 +33,34 @@ claim_state(UlidGenerator *gen, int64_t owner)
 }
 
 /*
- * The next len random bytes of the pool, refilled when needed; NULL if the
- * random source failed.  They stay valid until the next call.
+ * The next len random bytes of the pool into *bytes, refilled when needed.
+ * They stay valid until the next call.  ULID_GEN_NO_RANDOM if the random
+ * source failed; ULID_GEN_TOO_MANY_BYTES, taking and fetching nothing, if
+ * len is more than a pool holds, which a refill could not satisfy (and without
+ * the check pool_left would wrap round below zero).  Every caller but
+ * ulid_generate_bytes passes a constant, for which the check folds away.
  *
  * The pool is emptied before a refill: a source that fails may have written
  * over part of the pool, so after a failure no byte of it may be handed out,
  * not even the tail that was left before (a same-millisecond call needs fewer
  * bytes than a new-millisecond one whose refill failed).
  */
-static inline const uint8_t *
-take_random(UlidGenerator *gen, UlidRandomFill fill, size_t len)
+static inline UlidGenStatus
+take_random(UlidGenerator *gen, UlidRandomFill fill, size_t len,
+			const uint8_t **bytes)
 {
-	const uint8_t *bytes;
-
+	if (len > ULID_POOL_BYTES)
+		return ULID_GEN_TOO_MANY_BYTES;
 	if (gen->pool_left < len)
 	{
 		gen->pool_left = 0;
 		if (!fill(gen->pool, ULID_POOL_BYTES))
-			return NULL;
+			return ULID_GEN_NO_RANDOM;
 		gen->pool_left = ULID_POOL_BYTES;
 	}
-	bytes = gen->pool + (ULID_POOL_BYTES - gen->pool_left);
+	*bytes = gen->pool + (ULID_POOL_BYTES - gen->pool_left);
 	gen->pool_left -= len;
-	return bytes;
+	return ULID_GEN_OK;
 }
 
 UlidGenStatus
@@ -61,6 +68,7 @@ ulid_generate_monotonic(UlidGenerator *gen, int64_t owner, uint64_t now_ms,
 						UlidRandomFill fill, uint8_t out[ULID_BINARY_LEN])
 {
 	const uint8_t *random;
+	UlidGenStatus status;
 
 	claim_state(gen, owner);
 
@@ -75,8 +83,8 @@ ulid_generate_monotonic(UlidGenerator *gen, int64_t owner, uint64_t now_ms,
 		 */
 		if (gen->hi == UINT64_MAX)
 			return ULID_GEN_EXHAUSTED;
-		if ((random = take_random(gen, fill, sizeof(uint64_t))) == NULL)
-			return ULID_GEN_NO_RANDOM;
+		if ((status = take_random(gen, fill, sizeof(uint64_t), &random)) != ULID_GEN_OK)
+			return status;
 		gen->hi++;
 	}
 	else
@@ -85,8 +93,8 @@ ulid_generate_monotonic(UlidGenerator *gen, int64_t owner, uint64_t now_ms,
 		 * A new millisecond: the counter starts at a random value below
 		 * 0x8000, leaving at least 32768 steps before it carries.
 		 */
-		if ((random = take_random(gen, fill, ULID_RANDOM_LEN)) == NULL)
-			return ULID_GEN_NO_RANDOM;
+		if ((status = take_random(gen, fill, ULID_RANDOM_LEN, &random)) != ULID_GEN_OK)
+			return status;
 		gen->hi = (now_ms << 16) | ((uint64_t) (random[8] & 0x7F) << 8) | random[9];
 		gen->started = true;
 	}
@@ -100,13 +108,14 @@ ulid_generate_random(UlidGenerator *gen, int64_t owner, uint64_t ms,
 					 UlidRandomFill fill, uint8_t out[ULID_BINARY_LEN])
 {
 	const uint8_t *random;
+	UlidGenStatus status;
 
 	claim_state(gen, owner);
 
 	if (ms > ULID_TIME_MAX)
 		return ULID_GEN_TIME_RANGE;
-	if ((random = take_random(gen, fill, ULID_RANDOM_LEN)) == NULL)
-		return ULID_GEN_NO_RANDOM;
+	if ((status = take_random(gen, fill, ULID_RANDOM_LEN, &random)) != ULID_GEN_OK)
+		return status;
 	memcpy(out + ULID_TIME_LEN, random, ULID_RANDOM_LEN);
 	ulid_set_time_ms(out, ms);
 	return ULID_GEN_OK;
@@ -118,7 +127,5 @@ ulid_generate_bytes(UlidGenerator *gen, int64_t owner, UlidRandomFill fill,
 {
 	claim_state(gen, owner);
 
-	if ((*bytes = take_random(gen, fill, len)) == NULL)
-		return ULID_GEN_NO_RANDOM;
-	return ULID_GEN_OK;
+	return take_random(gen, fill, len, bytes);
 }

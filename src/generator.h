@@ -46,9 +46,48 @@ typedef enum UlidGenStatus
 {
 	ULID_GEN_OK,
 	ULID_GEN_NO_RANDOM,			/* the random source failed */
-	ULID_GEN_TIME_RANGE,		/* time above ULID_TIME_MAX */
-	ULID_GEN_EXHAUSTED			/* the last ULID was the largest one */
+	ULID_GEN_NO_CLOCK,			/* the clock could not be read */
+	ULID_GEN_TIME_RANGE,		/* time before 1970 or above ULID_TIME_MAX */
+	ULID_GEN_EXHAUSTED,			/* the last ULID's time and counter were the
+								 * largest */
+	ULID_GEN_TOO_MANY_BYTES		/* more random bytes asked for than a pool
+								 * holds */
 } UlidGenStatus;
+
+/*
+ * Reads the wall clock into seconds and nanoseconds since the Unix epoch
+ * (clock_gettime(CLOCK_REALTIME) in the backend); false on failure, with
+ * errno saying why.
+ */
+typedef bool (*UlidClockRead) (int64_t *sec, int64_t *nsec);
+
+/*
+ * The clock's reading in milliseconds since the Unix epoch, into *ms:
+ * ULID_GEN_NO_CLOCK if clock_read failed (errno says why),
+ * ULID_GEN_TIME_RANGE for a reading before 1970, past the last millisecond
+ * a ULID can hold, or with nanoseconds outside 0-999999999; *ms is then
+ * unchanged.  The seconds are checked before they are multiplied, so that a
+ * huge reading cannot wrap round into range.  Inline, as it runs on every
+ * call of the generators.
+ */
+static inline UlidGenStatus
+ulid_clock_ms(UlidClockRead clock_read, uint64_t *ms)
+{
+	int64_t		sec;
+	int64_t		nsec;
+	uint64_t	value;
+
+	if (!clock_read(&sec, &nsec))
+		return ULID_GEN_NO_CLOCK;
+	if (sec < 0 || nsec < 0 || nsec >= 1000000000 ||
+		(uint64_t) sec > ULID_TIME_MAX / 1000)
+		return ULID_GEN_TIME_RANGE;
+	value = (uint64_t) sec * 1000 + (uint64_t) nsec / 1000000;
+	if (value > ULID_TIME_MAX)
+		return ULID_GEN_TIME_RANGE;
+	*ms = value;
+	return ULID_GEN_OK;
+}
 
 /*
  * The next monotonic ULID of process owner at time now_ms.  Its 80-bit
@@ -59,8 +98,10 @@ typedef enum UlidGenStatus
  * last value's time and counter plus one, an overflow of the counter carrying
  * into the time field, and 64 fresh random bits.  So the values are strictly
  * increasing, and successive values differ in their first 8 bytes, which keeps
- * sorts on abbreviated keys fast, and the next value cannot be guessed from
- * the last one.
+ * sorts on abbreviated keys fast.  Those 8 bytes can be predicted: within a
+ * millisecond they are the last value's plus one.  The last 8 bytes are
+ * fresh random bits in every value, and cannot be predicted from earlier
+ * values.
  */
 extern UlidGenStatus ulid_generate_monotonic(UlidGenerator *gen, int64_t owner,
 											 uint64_t now_ms, UlidRandomFill fill,
@@ -75,10 +116,11 @@ extern UlidGenStatus ulid_generate_random(UlidGenerator *gen, int64_t owner,
 										  uint8_t out[ULID_BINARY_LEN]);
 
 /*
- * len random bytes (at most ULID_POOL_BYTES) of process owner from the
- * state's pool, the one the IDs above draw from, into *bytes: valid until
- * the next call on gen.  For gen_monotonic_ulid(), whose time and counter
- * are shared but whose random bits are not.
+ * len random bytes of process owner from the state's pool, the one the IDs
+ * above draw from, into *bytes: valid until the next call on gen.  For
+ * gen_monotonic_ulid(), whose time and counter are shared but whose random
+ * bits are not.  ULID_GEN_TOO_MANY_BYTES if len is above ULID_POOL_BYTES:
+ * no byte is then taken from the pool or fetched into it.
  */
 extern UlidGenStatus ulid_generate_bytes(UlidGenerator *gen, int64_t owner,
 										 UlidRandomFill fill, size_t len,

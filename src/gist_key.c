@@ -6,6 +6,7 @@
  *
  *-------------------------------------------------------------------------
  */
+#include <float.h>
 #include <string.h>
 
 #include "gist_key.h"
@@ -121,6 +122,16 @@ ulid_gist_key_penalty(const UlidGistKey *orig, const UlidGistKey *add)
 	if (grow == 0.0)
 		return 0.0;
 	return grow / (grow + u128_distance(oupper, olower));
+}
+
+float
+ulid_gist_key_penalty_float(const UlidGistKey *orig, const UlidGistKey *add)
+{
+	double		share = ulid_gist_key_penalty(orig, add);
+
+	if (share == 0.0)
+		return 0.0f;
+	return FLT_MIN + (float) share;
 }
 
 int

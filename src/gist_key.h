@@ -81,6 +81,17 @@ extern bool ulid_gist_key_consistent(const UlidGistKey *key,
  */
 extern double ulid_gist_key_penalty(const UlidGistKey *orig, const UlidGistKey *add);
 
+/*
+ * The same as GiST's float penalty: 0 when orig already covers add, else
+ * FLT_MIN plus the share rounded to a float, as btree_gist's penalty_num
+ * does.  So any growth costs at least FLT_MIN, the smallest normal float.
+ * A share below FLT_MIN (down to 2^-128, for one value added to the whole
+ * range) would otherwise round to a subnormal float, and to zero, "no
+ * growth", when flush-to-zero is on, as a library built with -ffast-math
+ * can turn it on for the whole process.
+ */
+extern float ulid_gist_key_penalty_float(const UlidGistKey *orig, const UlidGistKey *add);
+
 /* Order for sorting keys before a split: by lower bound, then upper */
 extern int	ulid_gist_key_cmp(const UlidGistKey *a, const UlidGistKey *b);
 

@@ -12,6 +12,7 @@
 #include "fmgr.h"
 
 #include "codec.h"
+#include "generator.h"
 
 /* The same 16 bytes as a uuid; byte order is ULID order is time order. */
 typedef struct pg_ulid
@@ -43,6 +44,9 @@ extern void ulid_generator_init(void);
 /* ulid_gen.c, for gen_monotonic_ulid(): the clock and the random pool */
 extern uint64 ulid_backend_now_ms(void);
 extern const uint8 *ulid_backend_random(size_t len);
+
+/* ulid_gen.c: raises the error of a failed generator step (not ULID_GEN_OK) */
+extern void ulid_report_gen_failure(UlidGenStatus status);
 
 /* ulid_monotonic.c: shared memory hooks, from _PG_init */
 extern void ulid_monotonic_init(void);

@@ -4,9 +4,11 @@
  *	  SQL-callable ULID generators over the state machine in generator.c.
  *
  * The state and its random pool are static: per backend, never shared.  A
- * call reads the clock (clock_gettime is served by the vDSO, no system call)
- * and pallocs the 16-byte result; random bytes come from pg_strong_random in
- * batches of ULID_POOL_IDS IDs.
+ * call reads the clock with clock_gettime, which Linux serves from the vDSO
+ * without a system call where the clock source allows it, and pallocs the
+ * 16-byte result.  Random bytes come from pg_strong_random in batches of
+ * ULID_POOL_IDS IDs: the first call of a backend and each call that finds
+ * the pool too short refill it.
  *
  * A process forked from one that has the library loaded starts with a copy
  * of the state, which it must never use: parent and child would continue
@@ -81,18 +83,71 @@ ulid_generator_init(void)
 }
 
 /*
- * Wall-clock time in milliseconds since the Unix epoch.  A clock before 1970
- * reads as PG_UINT64_MAX, which the state machine rejects as out of range.
+ * Reports a failed step of the state machine (or of the clock) as an error;
+ * for gen_monotonic_ulid() (ulid_monotonic.c) as well.  An exhausted
+ * generator raises the SQLSTATE of nextval() at a sequence's maximum,
+ * 2200H.
+ */
+void
+ulid_report_gen_failure(UlidGenStatus status)
+{
+	switch (status)
+	{
+		case ULID_GEN_OK:
+			break;
+		case ULID_GEN_NO_RANDOM:
+			ereport(ERROR,
+					(errcode(ERRCODE_INTERNAL_ERROR),
+					 errmsg("could not generate random values")));
+			break;
+		case ULID_GEN_NO_CLOCK:
+			ereport(ERROR,
+					(errcode(ERRCODE_SYSTEM_ERROR),
+					 errmsg("could not read the system clock: %m")));
+			break;
+		case ULID_GEN_TIME_RANGE:
+			ereport(ERROR,
+					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+					 errmsg("current time is out of range for type ulid")));
+			break;
+		case ULID_GEN_EXHAUSTED:
+			ereport(ERROR,
+					(errcode(ERRCODE_SEQUENCE_GENERATOR_LIMIT_EXCEEDED),
+					 errmsg("ulid generator reached its maximum value"),
+					 errdetail("The last ULID it generated has the largest time and counter a ULID can hold.")));
+			break;
+		case ULID_GEN_TOO_MANY_BYTES:
+			elog(ERROR, "ulid generator asked for more random bytes than its pool holds");
+			break;
+	}
+}
+
+/* clock_gettime(CLOCK_REALTIME), for ulid_clock_ms */
+static bool
+read_realtime(int64_t *sec, int64_t *nsec)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_REALTIME, &ts) != 0)
+		return false;
+	*sec = ts.tv_sec;
+	*nsec = ts.tv_nsec;
+	return true;
+}
+
+/*
+ * Wall-clock time in milliseconds since the Unix epoch.  A clock that cannot
+ * be read, or reads before 1970 or past the ULID range, is an error.
  */
 static inline uint64
 current_unix_ms(void)
 {
-	struct timespec ts;
+	uint64_t	ms = 0;
+	UlidGenStatus status = ulid_clock_ms(read_realtime, &ms);
 
-	clock_gettime(CLOCK_REALTIME, &ts);
-	if (ts.tv_sec < 0)
-		return PG_UINT64_MAX;
-	return (uint64) ts.tv_sec * 1000 + (uint64) ts.tv_nsec / 1000000;
+	if (unlikely(status != ULID_GEN_OK))
+		ulid_report_gen_failure(status);
+	return ms;
 }
 
 /* Either state-machine step: monotonic or fresh random */
@@ -105,27 +160,11 @@ static pg_ulid *
 generate(UlidGenerateStep step, uint64 ms)
 {
 	pg_ulid    *result = palloc(sizeof(pg_ulid));
+	UlidGenStatus status;
 
-	switch (step(&backend_generator, forks_since_load, ms, pg_strong_random, result->data))
-	{
-		case ULID_GEN_OK:
-			break;
-		case ULID_GEN_NO_RANDOM:
-			ereport(ERROR,
-					(errcode(ERRCODE_INTERNAL_ERROR),
-					 errmsg("could not generate random values")));
-			break;
-		case ULID_GEN_TIME_RANGE:
-			ereport(ERROR,
-					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-					 errmsg("current time is out of range for type ulid")));
-			break;
-		case ULID_GEN_EXHAUSTED:
-			ereport(ERROR,
-					(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-					 errmsg("ulid generator reached the largest ulid")));
-			break;
-	}
+	status = step(&backend_generator, forks_since_load, ms, pg_strong_random, result->data);
+	if (unlikely(status != ULID_GEN_OK))
+		ulid_report_gen_failure(status);
 	return result;
 }
 
@@ -172,11 +211,11 @@ const uint8 *
 ulid_backend_random(size_t len)
 {
 	const uint8 *bytes;
+	UlidGenStatus status;
 
-	if (ulid_generate_bytes(&backend_generator, forks_since_load, pg_strong_random,
-							len, &bytes) != ULID_GEN_OK)
-		ereport(ERROR,
-				(errcode(ERRCODE_INTERNAL_ERROR),
-				 errmsg("could not generate random values")));
+	status = ulid_generate_bytes(&backend_generator, forks_since_load, pg_strong_random,
+								 len, &bytes);
+	if (unlikely(status != ULID_GEN_OK))
+		ulid_report_gen_failure(status);
 	return bytes;
 }

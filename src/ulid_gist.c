@@ -133,7 +133,7 @@ ulid_gist_compress(PG_FUNCTION_ARGS)
 	PG_RETURN_POINTER(retval);
 }
 
-/* GiST support 5: see ulid_gist_key_penalty */
+/* GiST support 5: see ulid_gist_key_penalty_float */
 PG_FUNCTION_INFO_V1(ulid_gist_penalty);
 Datum
 ulid_gist_penalty(PG_FUNCTION_ARGS)
@@ -142,8 +142,8 @@ ulid_gist_penalty(PG_FUNCTION_ARGS)
 	GISTENTRY  *add = (GISTENTRY *) PG_GETARG_POINTER(1);
 	float	   *result = (float *) PG_GETARG_POINTER(2);
 
-	*result = (float) ulid_gist_key_penalty(DatumGetUlidGistKey(orig->key),
-											DatumGetUlidGistKey(add->key));
+	*result = ulid_gist_key_penalty_float(DatumGetUlidGistKey(orig->key),
+										  DatumGetUlidGistKey(add->key));
 	PG_RETURN_POINTER(result);
 }
 

@@ -7,11 +7,14 @@
  * value handed out (monotonic.h).  A call reads it, computes the next word
  * with ulid_shared_step() and installs it with a compare-and-swap, retrying
  * from the word it finds if another backend got there first.  No lock is
- * taken and no system call made: the clock is read through the vDSO and the
- * 64 random bits come from this backend's own pool (ulid_gen.c).  As every
- * successful swap raises the word, each value's first 8 bytes exceed those
- * of every value whose swap came earlier, that is of every value handed out
- * before the call began.
+ * taken.  The clock is gen_ulid()'s (clock_gettime, which Linux serves from
+ * the vDSO without a system call where the clock source allows it), and the
+ * random bits come from this backend's own pool (ulid_gen.c), whose refills
+ * call pg_strong_random; a backend's first call also attaches to the shared
+ * word, which may make system calls.  As every successful swap raises the
+ * word, each value's first 8 bytes exceed those of every value whose swap
+ * came earlier, that is of every value handed out before the call began,
+ * back to the last time the word was set to zero (below).
  *
  * Where the word lives: on PostgreSQL 17 and later in a segment of the
  * dynamic shared memory registry, created on first use, whether or not the
@@ -19,10 +22,8 @@
  * same word.  Before 17 in the main shared memory, which only a library
  * in shared_preload_libraries can have; without it the function fails.
  * Either way the word starts at zero when shared memory is (re)initialised,
- * at server start and after a crash, and the clock resumes the order.
- *
- * Compiled with -DULID_MONOTONIC_LWLOCK (the benchmark's ablation only), an
- * LWLock in exclusive mode guards a plain read and write instead.
+ * at server start and after a crash, and only the clock orders the values
+ * after that against those handed out before.
  *
  *-------------------------------------------------------------------------
  */
@@ -43,9 +44,6 @@
 typedef struct UlidSharedState
 {
 	pg_atomic_uint64 word;		/* time and counter of the last value */
-#ifdef ULID_MONOTONIC_LWLOCK
-	LWLock		lock;
-#endif
 } UlidSharedState;
 
 /* This backend's pointer to the state; NULL until attached */
@@ -58,13 +56,6 @@ init_shared_state(void *ptr)
 	UlidSharedState *state = (UlidSharedState *) ptr;
 
 	pg_atomic_init_u64(&state->word, 0);
-#ifdef ULID_MONOTONIC_LWLOCK
-#if PG_VERSION_NUM >= 190000
-	LWLockInitialize(&state->lock, LWLockNewTrancheId("ulid monotonic"));
-#else
-	LWLockInitialize(&state->lock, LWLockNewTrancheId());
-#endif
-#endif
 }
 
 #if PG_VERSION_NUM >= 190000
@@ -158,22 +149,10 @@ attach_shared_state(void)
 	return shared_state;
 }
 
-/* Reports a failed step as gen_ulid() does */
-static void
-report_step_failure(UlidGenStatus status)
-{
-	if (status == ULID_GEN_TIME_RANGE)
-		ereport(ERROR,
-				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("current time is out of range for type ulid")));
-	ereport(ERROR,
-			(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-			 errmsg("ulid generator reached the largest ulid")));
-}
-
 /*
  * gen_monotonic_ulid(): greater than every value any backend of the server
- * obtained from it before the call began.
+ * obtained from it before the call began, since shared memory was last
+ * initialised (server start, or the restart after a crash).
  */
 PG_FUNCTION_INFO_V1(gen_monotonic_ulid);
 Datum
@@ -183,9 +162,7 @@ gen_monotonic_ulid(PG_FUNCTION_ARGS)
 	pg_ulid    *result = palloc(sizeof(pg_ulid));
 	uint8		random[8];
 	uint16		start = 0;
-#ifndef ULID_MONOTONIC_LWLOCK
 	bool		have_start = false;
-#endif
 	uint64		now_ms;
 	uint64		last;
 	uint64		next = 0;
@@ -195,7 +172,6 @@ gen_monotonic_ulid(PG_FUNCTION_ARGS)
 	memcpy(random, ulid_backend_random(sizeof(random)), sizeof(random));
 	now_ms = ulid_backend_now_ms();
 
-#ifndef ULID_MONOTONIC_LWLOCK
 	last = pg_atomic_read_u64(&state->word);
 	for (;;)
 	{
@@ -209,27 +185,11 @@ gen_monotonic_ulid(PG_FUNCTION_ARGS)
 		}
 		status = ulid_shared_step(last, now_ms, start, &next);
 		if (status != ULID_GEN_OK)
-			report_step_failure(status);
+			ulid_report_gen_failure(status);
 		/* on failure, last becomes the word another backend installed */
 		if (pg_atomic_compare_exchange_u64(&state->word, &last, next))
 			break;
 	}
-#else
-	LWLockAcquire(&state->lock, LW_EXCLUSIVE);
-	last = pg_atomic_read_u64(&state->word);
-	if (ulid_shared_new_ms(last, now_ms))
-	{
-		const uint8 *b = ulid_backend_random(2);
-
-		start = (uint16) ((b[0] << 8) | b[1]);
-	}
-	status = ulid_shared_step(last, now_ms, start, &next);
-	if (status == ULID_GEN_OK)
-		pg_atomic_write_u64(&state->word, next);
-	LWLockRelease(&state->lock);
-	if (status != ULID_GEN_OK)
-		report_step_failure(status);
-#endif
 
 	ulid_shared_format(next, random, result->data);
 	PG_RETURN_ULID_P(result);

@@ -5,7 +5,10 @@
 # still works.  Databases at every older version of ulid reach,
 # through ALTER EXTENSION ulid UPDATE, exactly the objects of a fresh install
 # on the new cluster, and one at the newest version has them with no step at
-# all (test/upgrade/snapshot.sql, compared line by line).
+# all (test/upgrade/snapshot.sql, compared line by line).  Across 18, where
+# the default version becomes 1.4-pg18, pg_upgrade's update_extensions.sql
+# (ALTER EXTENSION ulid UPDATE) brings the objects to a fresh install's, and
+# temporal keys then work in a database whose owner is no superuser.
 #
 # The old cluster runs the same PostgreSQL as the new one, unless
 # ULID_UPGRADE_FROM names the installation directory of an older major with
@@ -26,10 +29,13 @@ my $root = dirname(__FILE__) . '/..';
 my $snapshot_sql = slurp_file("$root/test/upgrade/snapshot.sql");
 
 # a database at each older version of ulid, each with a ulid key in use
-# (the versions the scripts name, but the default one)
-my ($newest) = slurp_file("$root/ulid.control") =~ /^default_version = '(.*)'$/m;
-my %versions = map { $_ => 1 } map { basename($_, '.sql') =~ /([0-9.]+)/g } glob("$root/ulid--*.sql");
-my @old_versions = sort grep { $_ ne $newest } keys %versions;
+# (the versions the scripts name, but the old cluster's default; the -pg18
+# versions install on 18 and later only)
+my ($newest) = $old->safe_psql('postgres',
+	q{SELECT default_version FROM pg_available_extensions WHERE name = 'ulid'});
+my %versions = map { $_ => 1 }
+  map { my @v = split /--/, basename($_, '.sql'); @v[1 .. $#v] } glob("$root/ulid--*.sql");
+my @old_versions = sort grep { $_ ne $newest && ($old->pg_version >= 18 || !/-pg18$/) } keys %versions;
 for my $version (@old_versions)
 {
 	my $db = "ulid_" . ($version =~ tr/./_/r);
@@ -66,6 +72,22 @@ $old->safe_psql('postgres', q{
 	SELECT gen_ulid(), tstzrange('2026-01-01 00:00+00'::timestamptz + g * interval '1 hour',
 	                             '2026-01-01 00:00+00'::timestamptz + (g + 1) * interval '1 hour')
 	FROM generate_series(1, 20000) g;});
+
+# databases owned by a role that is no superuser, which installed the
+# extension itself (it is trusted): one at 1.3, one at the default version
+$old->safe_psql('postgres', q{
+	CREATE ROLE app LOGIN;
+	CREATE DATABASE app_13 OWNER app TEMPLATE template0;
+	CREATE DATABASE app_newest OWNER app TEMPLATE template0;});
+$old->safe_psql('app_13', q{CREATE EXTENSION ulid VERSION '1.3'}, extra_params => [ '-U', 'app' ]);
+$old->safe_psql('app_newest', q{CREATE EXTENSION ulid}, extra_params => [ '-U', 'app' ]);
+# the owner updates it without a superuser: the update scripts of a trusted
+# extension run as the bootstrap superuser
+$old->safe_psql('postgres', q{CREATE DATABASE app_updated OWNER app TEMPLATE template0});
+$old->safe_psql('app_updated', q{CREATE EXTENSION ulid VERSION '1.3'; ALTER EXTENSION ulid UPDATE},
+	extra_params => [ '-U', 'app' ]);
+is($old->safe_psql('app_updated', q{SELECT extversion, extowner::regrole FROM pg_extension WHERE extname = 'ulid'}),
+	"$newest|app", "the owner of the extension, no superuser, updates it from 1.3 to $newest");
 
 my %digest = map { ($_ => table_digest($old, 'postgres', $_)) } qw(items events bookings);
 my $placement_sql = q{SELECT tableoid::regclass, count(*) FROM events GROUP BY 1 ORDER BY 1};
@@ -104,19 +126,56 @@ for my $mode (qw(copy link))
 	$new->safe_psql('fresh', 'CREATE EXTENSION ulid');
 	my $fresh = $new->safe_psql('fresh', $snapshot_sql);
 	cmp_ok(scalar(split /\n/, $fresh), '>', 100, "--$mode: a fresh install's catalog snapshot");
-	# GiST support 12 exists from 18 on, so 1.3 adds it there only
-	# (ulid--1.2--1.3.sql): a database at 1.3 moved from 17 or earlier to 18
-	# or later lacks it until the README's statement adds it
+	# GiST support 12 exists from 18 on, in version 1.4-pg18, the default
+	# there: a database moved from 17 or earlier to 18 or later lacks it,
+	# temporal keys on ulid fail, and pg_upgrade lists the extension in its
+	# update_extensions.sql.  pg_upgrade gives every extension to the
+	# superuser who runs it (binary_upgrade_create_empty_extension takes no
+	# owner), so the database owner cannot run ALTER EXTENSION ulid UPDATE;
+	# that superuser does, with pg_upgrade's own file, and the database then
+	# has a fresh install's objects and temporal keys.
+	my $temporal = q{CREATE TABLE prices (id ulid, valid tstzrange, PRIMARY KEY (id, valid WITHOUT OVERLAPS))};
+	my @app_dbs = qw(app_13 app_newest app_updated);
+	is($new->safe_psql('app_newest', q{SELECT extowner::regrole FROM pg_extension WHERE extname = 'ulid'}),
+		'postgres', "--$mode: pg_upgrade made the superuser the owner of the database owner's extension");
 	if ($old->pg_version < 18 && $new->pg_version >= 18)
 	{
+		like(slurp_file('update_extensions.sql'), qr/ALTER EXTENSION "?ulid"? UPDATE;/,
+			"--$mode: moved across 18, pg_upgrade lists ulid in update_extensions.sql");
 		isnt($new->safe_psql('postgres', $snapshot_sql), $fresh,
-			"--$mode: moved across 18, the newest version lacks GiST support 12");
-		$new->safe_psql('postgres', q{
-			ALTER OPERATOR FAMILY ulid_ops USING gist
-				ADD FUNCTION 12 ("any", "any") ulid_gist_translate_cmptype(int4)});
+			"--$mode: moved across 18, the old default version lacks GiST support 12");
+		my ($rc, $out, $err) = $new->psql('app_newest', $temporal, extra_params => [ '-U', 'app' ]);
+		like($err, qr/could not identify an equality operator for type (public\.)?ulid/,
+			"--$mode: before the update a temporal key on ulid fails");
+		($rc, $out, $err) = $new->psql('app_newest', 'ALTER EXTENSION ulid UPDATE',
+			extra_params => [ '-U', 'app' ]);
+		like($err, qr/must be owner of extension ulid/,
+			"--$mode: the database owner may not update the extension pg_upgrade gave the superuser");
+		$new->command_ok(
+			[ 'psql', '-X', '-v', 'ON_ERROR_STOP=1', '-d', $new->connstr('postgres'), '-f', 'update_extensions.sql' ],
+			"--$mode: the superuser runs pg_upgrade's update_extensions.sql");
+		is($new->safe_psql('postgres', $snapshot_sql), $fresh,
+			"--$mode: the old default version, updated, has the objects of a fresh install");
 	}
-	is($new->safe_psql('postgres', $snapshot_sql), $fresh,
-		"--$mode: the newest version has the objects of a fresh install, with no update");
+	else
+	{
+		is($new->safe_psql('postgres', $snapshot_sql), $fresh,
+			"--$mode: the newest version has the objects of a fresh install, with no update");
+	}
+	for my $db (@app_dbs)
+	{
+		$new->safe_psql($db, 'ALTER EXTENSION ulid UPDATE');
+		is($new->safe_psql($db, $snapshot_sql), $fresh,
+			"--$mode: $db (the database owner's) has the objects of a fresh install");
+		next if $new->pg_version < 18;
+		$new->safe_psql($db, $temporal, extra_params => [ '-U', 'app' ]);
+		my ($rc, $out, $err) = $new->psql($db, q{
+			INSERT INTO prices VALUES ('01ARZ3NDEKTSV4RRFFQ69G5FAV', '[2026-01-01, 2026-03-01)');
+			INSERT INTO prices VALUES ('01ARZ3NDEKTSV4RRFFQ69G5FAV', '[2026-02-01, 2026-04-01)');},
+			extra_params => [ '-U', 'app' ]);
+		like($err, qr/conflicting key value violates exclusion constraint "prices_pkey"/,
+			"--$mode: $db: a temporal key on ulid works and rejects an overlap");
+	}
 	for my $version (@old_versions)
 	{
 		my $db = "ulid_" . ($version =~ tr/./_/r);
@@ -185,9 +244,9 @@ for my $mode (qw(copy link))
 			SELECT count(*) FROM pg_constraint
 			WHERE contype = 'f' AND conrelid IN ('orders'::regclass, 'notes'::regclass)}),
 		2, "--$mode: the foreign keys between ulid and uuid columns are there");
-	my ($rc, $stdout, $stderr) = $new->psql('postgres',
+	my ($fk_rc, $fk_out, $fk_err) = $new->psql('postgres',
 		'INSERT INTO orders VALUES (gen_ulid(), gen_ulid())');
-	like($stderr, qr/violates foreign key constraint "orders_account_fkey"/,
+	like($fk_err, qr/violates foreign key constraint "orders_account_fkey"/,
 		"--$mode: the ulid-to-uuid foreign key still rejects a missing key");
 	my $account = $new->safe_psql('postgres', 'SELECT account FROM orders LIMIT 1');
 	like( $new->safe_psql('postgres', qq{

@@ -364,6 +364,99 @@ test_generate_random(void)
 	CHECK(is_next(mono, next), "random calls leave the monotonic sequence alone");
 }
 
+/* Injected clocks for ulid_clock_ms: a reading to return, or a failure */
+static int64_t clock_sec;
+static int64_t clock_nsec;
+static int	clock_calls;
+
+static bool
+test_clock(int64_t *sec, int64_t *nsec)
+{
+	clock_calls++;
+	*sec = clock_sec;
+	*nsec = clock_nsec;
+	return true;
+}
+
+static bool
+failing_clock(int64_t *sec, int64_t *nsec)
+{
+	(void) sec;
+	(void) nsec;
+	clock_calls++;
+	return false;
+}
+
+/* ulid_clock_ms of a reading of sec and nsec, into *ms */
+static UlidGenStatus
+clock_at(int64_t sec, int64_t nsec, uint64_t *ms)
+{
+	clock_sec = sec;
+	clock_nsec = nsec;
+	return ulid_clock_ms(test_clock, ms);
+}
+
+static void
+test_clock_ms(void)
+{
+	const uint64_t untouched = UINT64_C(0x5A5A5A5A5A5A5A5A);
+	uint64_t	ms = untouched;
+
+	clock_calls = 0;
+	CHECK(ulid_clock_ms(failing_clock, &ms) == ULID_GEN_NO_CLOCK, "a failed reading");
+	CHECK(clock_calls == 1, "the clock was read once, got %d", clock_calls);
+	CHECK(ms == untouched, "no time after a failed reading");
+
+	CHECK(clock_at(1469918176, 385999999, &ms) == ULID_GEN_OK && ms == 1469918176385,
+		  "milliseconds truncated, got %llu", (unsigned long long) ms);
+	CHECK(clock_at(0, 0, &ms) == ULID_GEN_OK && ms == 0, "the epoch");
+	/* the last millisecond a ULID holds, and one after it */
+	CHECK(clock_at((int64_t) (ULID_TIME_MAX / 1000), (int64_t) (ULID_TIME_MAX % 1000) * 1000000,
+				   &ms) == ULID_GEN_OK && ms == ULID_TIME_MAX, "the last millisecond");
+	ms = untouched;
+	CHECK(clock_at((int64_t) (ULID_TIME_MAX / 1000), (int64_t) (ULID_TIME_MAX % 1000 + 1) * 1000000,
+				   &ms) == ULID_GEN_TIME_RANGE, "one millisecond past the range");
+	CHECK(clock_at((int64_t) (ULID_TIME_MAX / 1000) + 1, 0, &ms) == ULID_GEN_TIME_RANGE,
+		  "one second past the range");
+	CHECK(clock_at(-1, 999999999, &ms) == ULID_GEN_TIME_RANGE, "before 1970");
+	/* 2^64 / 1000 + 1 seconds would wrap round to 384 ms if multiplied */
+	CHECK(clock_at((int64_t) (UINT64_MAX / 1000) + 1, 0, &ms) == ULID_GEN_TIME_RANGE,
+		  "a reading that wraps round when multiplied");
+	CHECK(clock_at(INT64_MAX, 0, &ms) == ULID_GEN_TIME_RANGE, "the largest reading");
+	CHECK(clock_at(1, 1000000000, &ms) == ULID_GEN_TIME_RANGE, "nanoseconds of 1e9");
+	CHECK(clock_at(1, -1, &ms) == ULID_GEN_TIME_RANGE, "negative nanoseconds");
+	CHECK(ms == untouched, "no time after a reading out of range");
+}
+
+/* More bytes than a pool holds are refused, the pool left as it was */
+static void
+test_too_many_bytes(void)
+{
+	UlidGenerator gen = {0};
+	uint8_t		out[16];
+	const uint8_t *bytes = NULL;
+	size_t		left;
+
+	reset_fill(-1);
+	CHECK(ulid_generate_monotonic(&gen, 1, 100, test_fill, out) == ULID_GEN_OK, "first");
+	left = gen.pool_left;
+	CHECK(ulid_generate_bytes(&gen, 1, test_fill, ULID_POOL_BYTES + 1, &bytes) ==
+		  ULID_GEN_TOO_MANY_BYTES, "a pool and a byte");
+	CHECK(gen.pool_left == left, "the pool still has %zu bytes, got %zu", left, gen.pool_left);
+	CHECK(fill_calls == 1, "no refill for a request no pool can serve, got %d fills", fill_calls);
+	CHECK(ulid_generate_bytes(&gen, 1, test_fill, SIZE_MAX, &bytes) == ULID_GEN_TOO_MANY_BYTES,
+		  "SIZE_MAX bytes");
+	CHECK(gen.pool_left == left && fill_calls == 1, "still untouched");
+
+	/* a whole pool is served, from a fresh one */
+	CHECK(ulid_generate_bytes(&gen, 1, test_fill, ULID_POOL_BYTES, &bytes) == ULID_GEN_OK,
+		  "a whole pool");
+	CHECK(fill_calls == 2 && gen.pool_left == 0 && bytes == gen.pool,
+		  "a refill handed out whole: %d fills, %zu left", fill_calls, gen.pool_left);
+	CHECK(ulid_generate_bytes(&gen, 1, test_fill, 2, &bytes) == ULID_GEN_OK &&
+		  fill_calls == 3 && gen.pool_left == ULID_POOL_BYTES - 2, "and the next bytes refill");
+}
+
 int
 main(void)
 {
@@ -377,5 +470,7 @@ main(void)
 	test_pool_refill();
 	test_owner_change();
 	test_generate_random();
+	test_clock_ms();
+	test_too_many_bytes();
 	UNIT_DONE("unit_generator");
 }

@@ -7,7 +7,11 @@
  *
  *-------------------------------------------------------------------------
  */
+#include <float.h>
 #include <stdint.h>
+#if defined(__SSE__) || defined(__x86_64__)
+#include <xmmintrin.h>
+#endif
 
 #include "gist_key.h"
 #include "unit.h"
@@ -238,6 +242,77 @@ test_penalty(void)
 	CHECK(ulid_gist_key_penalty(&add, &orig) == 1.0, "growing [0,0] to everything costs 1");
 }
 
+/* The penalty of one value above [0, 2^128 - 1 - width_less]: a tiny share */
+static float
+tiny_penalty(uint64_t width_less, uint64_t grow)
+{
+	UlidGistKey orig,
+				add;
+
+	value128(orig.lower, 0, 0);
+	value128(orig.upper, UINT64_MAX, UINT64_MAX - width_less);
+	value128(add.lower, UINT64_MAX, UINT64_MAX - width_less + grow);
+	memcpy(add.upper, add.lower, 16);
+	return ulid_gist_key_penalty_float(&orig, &add);
+}
+
+/*
+ * What GiST gets: 0 for no growth, else at least FLT_MIN, so that no growth
+ * ever rounds to the float 0, whatever the floating-point mode.
+ */
+static void
+test_penalty_float(void)
+{
+	UlidGistKey orig,
+				add;
+	float		p,
+				p1,
+				p2;
+
+	/* covered: exactly 0 */
+	value128(orig.lower, 0, 10);
+	value128(orig.upper, 0, 20);
+	value128(add.lower, 0, 12);
+	memcpy(add.upper, add.lower, 16);
+	CHECK(ulid_gist_key_penalty_float(&orig, &add) == 0.0f, "a covered value costs 0");
+	/* ordinary shares: the float of the share, FLT_MIN absorbed */
+	value128(add.lower, 0, 25);
+	memcpy(add.upper, add.lower, 16);
+	p = ulid_gist_key_penalty_float(&orig, &add);
+	CHECK(p == (float) (5.0 / 15.0), "penalty of 25 on [10,20] is %g, want 1/3", p);
+	value128(orig.lower, 0, 7);
+	memcpy(orig.upper, orig.lower, 16);
+	CHECK(ulid_gist_key_penalty_float(&orig, &add) == 1.0f, "growing a point costs 1");
+
+	/*
+	 * One value more on the whole range: a share of 2^-128, below FLT_MIN.
+	 * Cast to a float alone it would be a subnormal.
+	 */
+	p1 = tiny_penalty(1, 1);
+	p2 = tiny_penalty(2, 2);
+	CHECK(p1 >= FLT_MIN, "one more value on the whole range costs %g, want >= FLT_MIN %g",
+		  p1, FLT_MIN);
+	CHECK(p1 < 1e-37f, "and still a tiny cost, got %g", p1);
+	CHECK(p1 < p2, "twice the growth costs more: %g < %g", p1, p2);
+
+#if defined(__SSE__) || defined(__x86_64__)
+	{
+		/* flush-to-zero and denormals-are-zero, as -ffast-math sets them */
+		unsigned int saved = _mm_getcsr();
+		volatile double subnormal_share = 0x1p-128;
+		float		flushed;
+
+		_mm_setcsr(saved | 0x8040);
+		flushed = (float) subnormal_share;
+		p1 = tiny_penalty(1, 1);
+		_mm_setcsr(saved);
+		CHECK(flushed == 0.0f, "with flush-to-zero on, (float) 2^-128 is 0, got %g", flushed);
+		CHECK(p1 >= FLT_MIN, "with flush-to-zero on, one more value costs %g, want >= FLT_MIN",
+			  p1);
+	}
+#endif
+}
+
 static void
 test_cmp(void)
 {
@@ -277,6 +352,7 @@ main(void)
 	test_consistent();
 	test_leaf_and_extend();
 	test_penalty();
+	test_penalty_float();
 	test_cmp();
 	test_translate();
 	UNIT_DONE("unit_gist");

@@ -98,6 +98,23 @@ for from in $versions; do
 		fail "install $from and store data"
 		continue
 	fi
+	# 1.3's planner support, which the library keeps for databases not yet
+	# updated: a uuid value against the BRIN index of a ulid column
+	if [ "$from" = 1.3 ]; then
+		brin_sql="BEGIN;
+SET LOCAL enable_seqscan = off;
+ALTER TABLE items DROP CONSTRAINT items_pkey;
+DROP INDEX items_hash;
+EXPLAIN (COSTS OFF) SELECT count(*) FROM items WHERE id < ulid_lower('2026-01-02 00:00+00')::uuid;
+SELECT count(*) FROM items WHERE id < ulid_lower('2026-01-02 00:00+00')::uuid;
+ROLLBACK;"
+		out=$(psql_db "$db" -At -c "$brin_sql" 2>&1)
+		if echo "$out" | grep -q 'Index Cond: (id < ' && [ "$(echo "$out" | tail -n 1)" = 1439 ]; then
+			pass "$from before the update: its BRIN index serves a uuid value through 1.3's support function"
+		else
+			fail "$from before the update: BRIN with a uuid value gave [$out]"
+		fi
+	fi
 	if psql_db "$db" -c 'ALTER EXTENSION ulid UPDATE'; then
 		pass "ALTER EXTENSION ulid UPDATE from $from"
 	else
