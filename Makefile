@@ -26,6 +26,10 @@ PG_CFLAGS = -Wall -Wextra -Wno-unused-parameter
 EXTRA_CLEAN = test/unit_codec test/unit_generator test/unit_monotonic test/unit_gist test/unit_typeid bench/codec_bench tmp_check
 
 PG_CONFIG ?= pg_config
+# without pg_config nothing below can work: say what to install
+ifeq ($(shell command -v $(PG_CONFIG) 2>/dev/null),)
+$(error $(PG_CONFIG) not found: install PostgreSQL's server headers (Debian: postgresql-server-dev-NN, for the server's major NN), or give PG_CONFIG=/path/to/pg_config)
+endif
 # the server's major before PGXS (which gives MAJORVERSION) is read
 PG_CONFIG_MAJOR := $(shell $(PG_CONFIG) --version | sed 's/^PostgreSQL \([0-9]*\).*/\1/')
 
@@ -40,6 +44,10 @@ DATA_built = pg18/$(EXTENSION).control
 endif
 
 PGXS := $(shell $(PG_CONFIG) --pgxs)
+# a pg_config without the server headers (Debian's libpq-dev has one)
+ifeq ($(wildcard $(PGXS)),)
+$(error $(PG_CONFIG) is PostgreSQL $(PG_CONFIG_MAJOR)'s, without the server headers ($(PGXS) is missing): install them (Debian: postgresql-server-dev-$(PG_CONFIG_MAJOR)), or give PG_CONFIG=/path/to/pg_config)
+endif
 include $(PGXS)
 
 # PGXS tracks no header dependencies without --enable-depend; a header

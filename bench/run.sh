@@ -2,8 +2,10 @@
 # make bench: every workload of the benchmark in one run, side by side.
 # Builds and installs the extension, runs the SQL workloads in a throwaway
 # cluster (and workload 3 in a second one with shared_buffers = 16MB;
-# workloads 8, 9 and 10 in clusters of their own, bench/monotonic.sh,
-# bench/migration.sh and bench/uuidv7.sh),
+# workloads 8 and 9 in clusters of their own, bench/monotonic.sh and
+# bench/migration.sh; workload 10, bench/planning.sh, in private copies of
+# the server with the 1.3 build and this one; workload 11, bench/uuidv7.sh,
+# in a cluster of its own),
 # counts instructions of the pure C code with callgrind, and writes the raw
 # results, results.md, inserts.dat and inserts.png to a folder:
 #   BENCH_OUT if set;
@@ -45,11 +47,15 @@ stop_cluster
 # gen_monotonic_ulid(): a cluster of its own, with the library preloaded
 "$ULID_ROOT/bench/monotonic.sh" "$out"
 
-# workload 10, ulid.uuidv7 and TypeID: a cluster of its own
-"$ULID_ROOT/bench/uuidv7.sh" "$out"
-
 # workload 9, the migration of a uuid key to ulid and back: a cluster of its own
 "$ULID_ROOT/bench/migration.sh" "$out"
+
+# workload 10, planning comparisons between ulid and uuid, 1.3 beside this
+# build: copies of the server and clusters of its own
+"$ULID_ROOT/bench/planning.sh" "$out"
+
+# workload 11, ulid.uuidv7 and TypeID: a cluster of its own
+"$ULID_ROOT/bench/uuidv7.sh" "$out"
 
 say "workload 7: instructions per call (callgrind)"
 : >"$out/codec.txt"

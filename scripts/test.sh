@@ -74,7 +74,7 @@ fi
 
 # the upgrade path, the drivers and the README's reference tables against
 # the same cluster; each suite prints "name: N passed, N failed"
-for suite in test/upgrade/run.sh test/drivers/run.sh clients/run.sh test/docs/reference.py; do
+for suite in test/upgrade/run.sh test/drivers/run.sh clients/run.sh test/docs/reference.py test/docs/blocks.py test/docs/install.sh; do
 	say "$suite"
 	counted "$ULID_ROOT/$suite"
 done

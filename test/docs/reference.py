@@ -1,8 +1,11 @@
 #!/usr/bin/python3
-"""Checks README.md's Reference tables against the catalog.
+"""Checks the reference tables of README.md and docs/reference.md against
+the catalog.
 
 Every function, aggregate, operator, cast and operator class of the
-extension must have a row, and every row must match the catalog: labels
+extension must have a row in one of them, and every row must match the
+catalog of a fresh install (a row whose description says "on PostgreSQL
+NN and later only" is skipped on older majors): labels
 (volatility, parallel, strict, leakproof), return type, operator function
 hash and merge flags, cast context, default opclass, and "Since": the first
 version (of the ulid--*.sql scripts) whose install has the object.  Uses
@@ -40,7 +43,9 @@ def psql(db, sql):
 
 
 def vkey(v):
-    return tuple(int(x) for x in v.split("."))
+    """1.4 < 1.4-pg18 < 1.5: a suffix names a variant of its version"""
+    num, _, variant = v.partition("-")
+    return tuple(int(x) for x in num.split(".")) + (variant,)
 
 
 def norm_type(t):
@@ -56,25 +61,41 @@ def signature(cell):
     return "%s(%s)" % (m.group(1), ",".join(args))
 
 
-# the Reference section's tables, by their ### heading
+# the tables of the README's Reference section (by their ### heading) and
+# of docs/reference.md (by their ## heading); a heading may hold several
+# tables with the same header row, and both files the same heading
 readme = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
-ref = readme.split("\n## Reference\n", 1)[1].split("\n## ", 1)[0]
-tables = {}
-heading = None
-for line in ref.splitlines():
-    if line.startswith("### "):
-        heading = line[4:].strip()
-    elif line.startswith("| ") and not line.startswith("| ---") and heading:
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        tables.setdefault(heading, []).append(cells)
-# a heading may hold several tables with the same header row
-rows = {h: [dict(zip(t[0], r)) for r in t[1:] if r != t[0]] for h, t in tables.items()}
+sections = [(readme.split("\n## Reference\n", 1)[1].split("\n## ", 1)[0], "### "),
+            (open(os.path.join(ROOT, "docs", "reference.md"), encoding="utf-8").read(), "## ")]
+rows = {}
+for text, mark in sections:
+    heading, header = None, None
+    for line in text.splitlines():
+        if line.startswith(mark):
+            heading, header = line[len(mark):].strip(), None
+        elif line.startswith("| ") and not line.startswith("| ---") and heading:
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if header is None or cells == header:
+                header = cells
+            else:
+                rows.setdefault(heading, []).append(dict(zip(header, cells)))
+        elif not line.startswith("|"):
+            header = None
 
 # one database per version, then the newest by a plain CREATE EXTENSION
 versions = set()
 for f in glob.glob(os.path.join(ROOT, "ulid--*.sql")):
     versions.update(os.path.basename(f)[len("ulid--"):-len(".sql")].split("--"))
-versions = sorted(versions, key=vkey)
+# only those this server has (1.4-pg18 is installed on 18 and later only)
+available = {r[0] for r in psql("postgres", "SELECT version FROM pg_available_extension_versions WHERE name = 'ulid'")}
+versions = sorted(versions & available, key=vkey)
+major = int(psql("postgres", "SHOW server_version_num")[0][0]) // 10000
+
+
+def elsewhere(r):
+    """whether a row documents an object of later majors only"""
+    m = re.search(r"on PostgreSQL (\d+) and later only", r.get("Description", ""))
+    return m is not None and major < int(m.group(1))
 
 MEMBERS = """
 SELECT %s FROM pg_depend d JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'ulid'
@@ -92,7 +113,7 @@ OPCLASSES = ("SELECT am.amname, c.opcname, c.opcdefault FROM pg_opclass c "
 
 since = {}      # object key -> first version that has it
 for v in versions:
-    db = "ulid_docs_" + v.replace(".", "_")
+    db = "ulid_docs_" + re.sub(r"\W", "_", v)
     psql("postgres", "DROP DATABASE IF EXISTS %s" % db)
     psql("postgres", "CREATE DATABASE %s" % db)
     psql(db, "CREATE EXTENSION ulid VERSION '%s'" % v)
@@ -123,6 +144,8 @@ for table, kind in (("Functions", "f"), ("Aggregates", "a")):
         if sig is None:
             continue
         documented.add(sig)
+        if elsewhere(r):
+            continue
         if sig not in funcs:
             check(False, "%s: %s is not in the catalog" % (table, sig))
             continue
@@ -136,7 +159,7 @@ for table, kind in (("Functions", "f"), ("Aggregates", "a")):
             check(norm_type(r["Returns"]) == ret, "%s: returns %s, catalog %s" % (sig, r["Returns"], ret))
         check(r["Since"] == since.get(("f", sig)), "%s: since %s, first in %s" % (sig, r["Since"], since.get(("f", sig))))
 for sig in funcs:
-    check(sig in documented, "function %s has no row in the README" % sig)
+    check(sig in documented, "function %s has no row in README.md or docs/reference.md" % sig)
 
 # operators: "ulid = uuid" is =(ulid,uuid)
 documented = set()
@@ -156,7 +179,7 @@ for r in rows.get("Operators", []):
     check(yn.get(r["Merges"]) == merges, "%s: merges %s, catalog %s" % (key, r["Merges"], merges))
     check(r["Since"] == since.get(("o", key)), "%s: since %s, first in %s" % (key, r["Since"], since.get(("o", key))))
 for key in ops:
-    check(key in documented, "operator %s has no row in the README" % key)
+    check(key in documented, "operator %s has no row in README.md or docs/reference.md" % key)
 
 # casts
 contexts = {"explicit": "e", "assignment": "a", "implicit": "i"}
@@ -169,7 +192,7 @@ for r in rows.get("Casts", []):
         check(contexts.get(r["Context"]) == casts[key][2], "cast %s -> %s: context %s" % (key + (r["Context"],)))
         check(r["Since"] == since.get(("c",) + key), "cast %s -> %s: since %s" % (key + (r["Since"],)))
 for key in casts:
-    check(key in documented, "cast %s -> %s has no row in the README" % key)
+    check(key in documented, "cast %s -> %s has no row in README.md or docs/reference.md" % key)
 
 # operator classes
 documented = set()
@@ -182,7 +205,7 @@ for r in rows.get("Operator classes", []):
     check(yn.get(r["Default"]) == opclasses[key][2], "opclass %s %s: default %s" % (key + (r["Default"],)))
     check(r["Since"] == since.get(("k",) + key), "opclass %s %s: since %s" % (key + (r["Since"],)))
 for key in opclasses:
-    check(key in documented, "opclass %s %s has no row in the README" % key)
+    check(key in documented, "opclass %s %s has no row in README.md or docs/reference.md" % key)
 
 print("docs: checked %d functions, %d operators, %d casts, %d operator classes over versions %s"
       % (len(funcs), len(ops), len(casts), len(opclasses), ", ".join(versions)))

@@ -104,16 +104,18 @@ else
 	finish
 fi
 
-# 3. the package holds the library, the control file and every script
+# 3. the package holds the library, the control file and every script (the
+# -pg18 one on 18 and later only)
 missing=
 dpkg-deb -c "$deb" >"$work/contents.txt"
+scripts=$(cd "$ULID_ROOT" && ls ulid--*.sql | { if [ "$PG_MAJOR" -ge 18 ]; then cat; else grep -v -- '-pg18\.sql$'; fi; })
 for f in usr/lib/postgresql/$PG_MAJOR/lib/ulid.so usr/share/postgresql/$PG_MAJOR/extension/ulid.control \
 	usr/share/doc/postgresql-$PG_MAJOR-ulid/copyright \
-	$(cd "$ULID_ROOT" && ls ulid--*.sql | sed "s|^|usr/share/postgresql/$PG_MAJOR/extension/|"); do
+	$(echo "$scripts" | sed "s|^|usr/share/postgresql/$PG_MAJOR/extension/|"); do
 	grep -q " \./$f\$" "$work/contents.txt" || missing="$missing $f"
 done
 if [ -z "$missing" ]; then
-	pass "the package holds ulid.so, ulid.control, $(cd "$ULID_ROOT" && ls ulid--*.sql | tr '\n' ' ')and its copyright file"
+	pass "the package holds ulid.so, ulid.control, $(echo "$scripts" | tr '\n' ' ')and its copyright file"
 else
 	fail "missing from the package:$missing"
 fi
