@@ -95,9 +95,12 @@ ensure_build_deps() {
 	ensure_packages gcc make libc6-dev "${server[@]}"
 }
 
-# Build with warnings as errors, then install into the server's directories
+# Build with warnings as errors, then install into the server's directories.
+# From clean: objects left by a build against another major (PGXS tracks no
+# such change) would otherwise be linked into this one.
 build_and_install() {
 	say "building against $("$PG_CONFIG" --version)"
+	make -C "$ULID_ROOT" -s PG_CONFIG="$PG_CONFIG" clean
 	make -C "$ULID_ROOT" -s PG_CONFIG="$PG_CONFIG" COPT=-Werror with_llvm=no
 	"${SUDO[@]}" make -C "$ULID_ROOT" -s PG_CONFIG="$PG_CONFIG" with_llvm=no install
 }

@@ -87,7 +87,7 @@ suite() {
 	say "$name: $*"
 	start=$(date +%s)
 	"$@" 2>&1 | tee "$work/$name.log" || status=$?
-	counts=$(grep -E "$pattern" "$work/$name.log" | sed 's/^[#[:space:]]*//; s/[[:space:]]*$//' | paste -sd ';' | sed 's/;/; /g')
+	counts=$(grep -E "$pattern" "$work/$name.log" | sed 's/^[#[:space:]]*//; s/[[:space:]]*$//' | paste -sd ';' | sed 's/;/; /g') || true
 	[ -n "$counts" ] || counts="(no counts printed)"
 	if [ "$status" -eq 0 ]; then
 		record "$name" passed $(($(date +%s) - start)) "$counts"
@@ -133,11 +133,11 @@ if wanted regress || wanted upgrade || wanted clients_python || wanted clients_n
 		fi
 	fi
 	wanted upgrade && suite upgrade "$own_counts" "$ULID_ROOT/test/upgrade/run.sh"
-	# pytest's "N passed in S s", node --test's "# pass N" and "# fail N",
+	# pytest's "N passed, N failed, ... in S s", node --test's "# pass N" and "# fail N",
 	# go test's "ok"/"FAIL" package line with the "--- FAIL" tests, java's own
-	wanted clients_python && suite clients_python '^=+ .*(passed|failed|error).* =+$' "$ULID_ROOT/clients/run.sh" python
+	wanted clients_python && suite clients_python '^(=+ )?[0-9]+ (passed|failed|errors?)[ ,].* in [0-9.]+s' "$ULID_ROOT/clients/run.sh" python
 	wanted clients_node && suite clients_node '^# (tests|pass|fail|skipped|todo) [0-9]+$' "$ULID_ROOT/clients/run.sh" node
-	wanted clients_go && suite clients_go '^(ok|FAIL|---) ' "$ULID_ROOT/clients/run.sh" go
+	wanted clients_go && suite clients_go '^(ok|FAIL)[[:space:]]|^--- FAIL' "$ULID_ROOT/clients/run.sh" go
 	wanted clients_java && suite clients_java '^java: ' "$ULID_ROOT/clients/run.sh" java
 	wanted docs && suite docs "$own_counts" "$ULID_ROOT/test/docs/reference.py"
 	stop_cluster
