@@ -35,7 +35,7 @@ if [ -z "${ULID_PACKAGE_INSTALL:-}" ]; then
 	fi
 fi
 
-ensure_packages python3 build-essential dpkg-dev debhelper postgresql-server-dev-all
+ensure_packages python3 build-essential dpkg-dev debhelper postgresql-all
 work=$(mktemp -d /tmp/ulid-packaging.XXXXXX)
 trap 'stop_cluster; rm -rf "$work"' EXIT
 # the test clusters run as the postgres user, and read the package's files here
