@@ -5,9 +5,9 @@
 # runs each suite with its own runner:
 #
 #   unit          make unittest: the C unit tests of the pure code
-#   unit_sanitize make unittest-sanitize: the same under ASan and UBSan
-#   fuzz          make fuzz-build, then scripts/fuzz.sh: each libFuzzer target
 #   bench_report  bench/test_report.py: the benchmark's report scripts
+#   unit_sanitize make unittest-sanitize: the same unit tests under ASan and UBSan
+#   fuzz          make fuzz-build, then scripts/fuzz.sh: each libFuzzer target
 #   tap           make prove_installcheck (scripts/tap.sh): t/*.pl
 #   harness       test/harness/run.sh: the throwaway cluster below
 #   regress       make installcheck (pg_regress) in a throwaway cluster
@@ -33,7 +33,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 require_all=${ULID_REQUIRE_ALL:-0}
 [ "${CI:-}" != true ] || require_all=1
-all_suites=(unit unit_sanitize fuzz bench_report tap harness regress upgrade
+all_suites=(unit bench_report unit_sanitize fuzz tap harness regress upgrade
 	clients_python clients_node clients_go clients_java docs packaging)
 if [ $# -gt 0 ]; then
 	suites=("$@")
@@ -100,6 +100,7 @@ suite() {
 own_counts='^[a-z_]+: [0-9]+ passed, [0-9]+ failed$'
 
 wanted unit && suite unit "$own_counts" make -C "$ULID_ROOT" -s unittest
+wanted bench_report && suite bench_report "$own_counts" "$ULID_ROOT/bench/test_report.py"
 if wanted unit_sanitize || wanted fuzz; then
 	ensure_packages clang-14 libclang-rt-14-dev
 fi
@@ -110,7 +111,6 @@ fuzz() {
 		"$ULID_ROOT/scripts/fuzz.sh" "${ULID_FUZZ_SECONDS:-8}"
 }
 wanted fuzz && suite fuzz "$own_counts" fuzz
-wanted bench_report && suite bench_report "$own_counts" "$ULID_ROOT/bench/test_report.py"
 
 # prove's own summary ("Files=N, Tests=N, ..." and "Result: PASS"), and the
 # scripts that skipped as a whole (scripts/tap.sh fails on those under CI)
