@@ -50,9 +50,32 @@ ensure_packages() {
 	done
 	[ ${#missing[@]} -eq 0 ] && return 0
 	say "installing ${missing[*]}"
-	"${SUDO[@]}" apt-get update -q
-	"${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive \
-		apt-get install -y -q --no-install-recommends "${missing[@]}"
+	apt_get update -q
+	apt_get install -y -q --no-install-recommends "${missing[@]}"
+}
+
+# apt-get as root, waiting for another apt or dpkg to finish: up to
+# ULID_APT_WAIT seconds (default 600) for the dpkg lock (DPkg::Lock::Timeout),
+# and as long again for the package lists' lock, which that option does not
+# cover (apt-get update fails at once on it)
+apt_get() {
+	local wait=${ULID_APT_WAIT:-600} start log status
+	start=$(date +%s)
+	log=$(mktemp /tmp/ulid-apt.XXXXXX)
+	while :; do
+		status=0
+		"${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive \
+			apt-get -o DPkg::Lock::Timeout="$wait" "$@" >"$log" 2>&1 || status=$?
+		cat "$log"
+		if [ "$status" -ne 0 ] && grep -q 'Could not get lock' "$log" &&
+			[ $(($(date +%s) - start)) -lt "$wait" ]; then
+			say "apt-get $1: another process holds the lock, waiting"
+			sleep 10
+			continue
+		fi
+		rm -f "$log"
+		return "$status"
+	done
 }
 
 # True unless PG_CONFIG names a PostgreSQL that no Debian package installed
@@ -72,9 +95,12 @@ ensure_build_deps() {
 	ensure_packages gcc make libc6-dev "${server[@]}"
 }
 
-# Build with warnings as errors, then install into the server's directories
+# Build with warnings as errors, then install into the server's directories.
+# From clean: objects left by a build against another major (PGXS tracks no
+# such change) would otherwise be linked into this one.
 build_and_install() {
 	say "building against $("$PG_CONFIG" --version)"
+	make -C "$ULID_ROOT" -s PG_CONFIG="$PG_CONFIG" clean
 	make -C "$ULID_ROOT" -s PG_CONFIG="$PG_CONFIG" COPT=-Werror with_llvm=no
 	"${SUDO[@]}" make -C "$ULID_ROOT" -s PG_CONFIG="$PG_CONFIG" with_llvm=no install
 }

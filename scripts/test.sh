@@ -1,96 +1,161 @@
 #!/usr/bin/env bash
-# Runs every test against a freshly built and installed extension: the C
-# unit tests of the pure code (plain, then under ASan and UBSan), a short
-# fuzz run, the TAP robustness tests, the throwaway cluster's own tests,
-# the pg_regress suite in such a cluster, then the upgrade, driver,
-# README-reference and packaging tests.
-# Installs missing Debian packages first.  Ends with one line
-# "total: N passed, N failed" and exits non-zero if anything failed.
+# The whole suite on a fresh machine: installs the Debian packages it needs
+# that are missing, builds and installs the extension into the PostgreSQL
+# that PG_CONFIG names (default: Debian's PostgreSQL $PG_MAJOR, 15), then
+# runs each suite with its own runner:
+#
+#   unit          make unittest: the C unit tests of the pure code
+#   bench_report  bench/test_report.py: the benchmark's report scripts
+#   unit_sanitize make unittest-sanitize: the same unit tests under ASan and UBSan
+#   fuzz          make fuzz-build, then scripts/fuzz.sh: each libFuzzer target
+#   tap           make prove_installcheck (scripts/tap.sh): t/*.pl
+#   harness       test/harness/run.sh: the throwaway cluster below
+#   regress       make installcheck (pg_regress) in a throwaway cluster
+#   upgrade       test/upgrade/run.sh, in that cluster
+#   clients_*     clients/run.sh LANGUAGE: python, node, go, java
+#   docs          test/docs/reference.py: the README's reference tables
+#   docs_blocks   test/docs/blocks.py: every SQL block of the README and docs/
+#   docs_install  test/docs/install.sh: the install recipes of the clients
+#   packaging     test/packaging/run.sh: the Debian package (Debian's
+#                 PostgreSQL only: it packages for that)
+#
+# A suite's verdict is its runner's exit status.  The summary gives one line
+# per suite, with the counts its runner printed, and ends with the line
+# "N passed, N failed", which counts suites.  A TAP script whose
+# prerequisite is absent skips (plan skip_all, saying why); with CI=true (or
+# ULID_REQUIRE_ALL=1) scripts/tap.sh fails on that, as CI installs every
+# prerequisite and a skip there would hide a gap.  The one suite skipped as
+# a whole is packaging, on a PostgreSQL that Debian does not package (a
+# source build): there is nothing to package it for.  ULID_SUMMARY_LABEL,
+# if set, prefixes the last line (.ci/run runs this once per server and
+# adds the halves up).
+#
+# Usage: scripts/test.sh [SUITE ...]   (default: every suite above)
 
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
-passed=0
-failed=0
-
-# count "name: N passed, N failed" lines from a log
-add_counts() {
-	local p f
-	read -r p f < <(awk '/^[a-z_]+: [0-9]+ passed, [0-9]+ failed$/ {p += $2; f += $4}
-		END {print p + 0, f + 0}' "$1")
-	passed=$((passed + p))
-	failed=$((failed + f))
-}
-
-# runs a command whose output has "name: N passed, N failed" lines and adds
-# them up; a failure those lines do not show counts as one more
-counted() {
-	local status=0 before=$failed
-	"$@" 2>&1 | tee "$work/step.log" || status=$?
-	add_counts "$work/step.log"
-	[ "$status" -eq 0 ] || [ "$failed" -gt "$before" ] || failed=$((failed + 1))
-}
+all_suites=(unit bench_report unit_sanitize fuzz tap harness regress upgrade
+	clients_python clients_node clients_go clients_java docs docs_blocks docs_install packaging)
+if [ $# -gt 0 ]; then
+	suites=("$@")
+	for s in "${suites[@]}"; do
+		case " ${all_suites[*]} " in
+		*" $s "*) ;;
+		*) say "no suite $s; the suites: ${all_suites[*]}" >&2; exit 2 ;;
+		esac
+	done
+else
+	suites=("${all_suites[@]}")
+fi
+wanted() { case " ${suites[*]} " in *" $1 "*) return 0 ;; esac; return 1; }
 
 ensure_build_deps
 build_and_install
+server=$("$PG_CONFIG" --version)
 
 work=$(mktemp -d /tmp/ulid-test.XXXXXX)
 trap 'stop_cluster; rm -rf "$work"' EXIT
 
-say "C unit tests"
-counted make -C "$ULID_ROOT" -s unittest
+summary=()
+npassed=0
+nfailed=0
+record() {	# record NAME VERDICT SECONDS COUNTS
+	verdict=$2
+	summary+=("$(printf '%-15s %-8s %5s s  %s' "$1" "$2" "$3" "$4")")
+	case $2 in
+	passed) npassed=$((npassed + 1)) ;;
+	failed) nfailed=$((nfailed + 1)) ;;
+	esac
+}
 
-# the benchmark's report script on the committed runs (no benchmark run)
-say "bench/test_report.py"
-counted "$ULID_ROOT/bench/test_report.py"
+# skip NAME REASON: a suite with nothing to test here
+skip() {
+	say "$1 skipped: $2"
+	record "$1" skipped 0 "$2"
+}
 
-# Robustness tests: the pure code under ASan+UBSan, a short fuzz run, and
-# the TAP tests in t/ (each with clusters of its own, see scripts/tap.sh).
-say "C unit tests under ASan and UBSan, and a short fuzz run"
-ensure_packages clang-14 libclang-rt-14-dev
-counted make -C "$ULID_ROOT" -s PG_CONFIG="$PG_CONFIG" unittest-sanitize
-counted make -C "$ULID_ROOT" -s PG_CONFIG="$PG_CONFIG" fuzz-build
-counted "$ULID_ROOT/scripts/fuzz.sh" "${ULID_FUZZ_SECONDS:-8}"
-say "TAP robustness tests"
-counted "$ULID_ROOT/scripts/tap.sh"
+# suite NAME PATTERN COMMAND...: runs COMMAND, whose exit status is the
+# verdict; the lines of its output matching PATTERN (an extended regular
+# expression) are its runner's counts, for the summary
+suite() {
+	local name=$1 pattern=$2 status=0 start counts
+	shift 2
+	say "$name: $*"
+	start=$(date +%s)
+	"$@" 2>&1 | tee "$work/$name.log" || status=$?
+	counts=$(grep -E "$pattern" "$work/$name.log" | sed 's/^[#[:space:]]*//; s/[[:space:]]*$//' | paste -sd ';' | sed 's/;/; /g') || true
+	[ -n "$counts" ] || counts="(no counts printed)"
+	if [ "$status" -eq 0 ]; then
+		record "$name" passed $(($(date +%s) - start)) "$counts"
+	else
+		record "$name" failed $(($(date +%s) - start)) "exit status $status; $counts"
+	fi
+}
+
+# lines "name: N passed, N failed": the shell and Python runners' counts
+own_counts='^[a-z_]+: [0-9]+ passed, [0-9]+ failed$'
+
+wanted unit && suite unit "$own_counts" make -C "$ULID_ROOT" -s unittest
+wanted bench_report && suite bench_report "$own_counts" "$ULID_ROOT/bench/test_report.py"
+if wanted unit_sanitize || wanted fuzz; then
+	ensure_packages clang-14 libclang-rt-14-dev
+fi
+wanted unit_sanitize &&
+	suite unit_sanitize "$own_counts" make -C "$ULID_ROOT" -s PG_CONFIG="$PG_CONFIG" unittest-sanitize
+fuzz() {
+	make -C "$ULID_ROOT" -s PG_CONFIG="$PG_CONFIG" fuzz-build &&
+		"$ULID_ROOT/scripts/fuzz.sh" "${ULID_FUZZ_SECONDS:-8}"
+}
+wanted fuzz && suite fuzz "$own_counts" fuzz
+
+# prove's own summary ("Files=N, Tests=N, ..." and "Result: PASS"), and the
+# scripts that skipped as a whole (scripts/tap.sh fails on those under CI)
+wanted tap && suite tap '^(Files=[0-9]+, Tests=[0-9]+|Result: |t/[^ ]+\.pl \.+ skipped)' "$ULID_ROOT/scripts/tap.sh"
 
 # the throwaway cluster itself: a free port, nothing left exported
-say test/harness/run.sh
-counted "$ULID_ROOT/test/harness/run.sh"
+wanted harness && suite harness "$own_counts" "$ULID_ROOT/test/harness/run.sh"
 
-say "regression tests"
-start_cluster
-regress_status=0
-make -C "$ULID_ROOT" -s PG_CONFIG="$PG_CONFIG" with_llvm=no installcheck 2>&1 | tee "$work/regress.log" ||
-	regress_status=$?
-# pg_regress prints "test name ... ok" (15) or "ok N - name" (16+) per test
-p=$(grep -cE '\.\.\. ok|^ok [0-9]' "$work/regress.log" || true)
-f=$(grep -cE '\.\.\. FAILED|^not ok [0-9]' "$work/regress.log" || true)
-passed=$((passed + p))
-failed=$((failed + f))
-if [ "$regress_status" -ne 0 ]; then
-	[ "$f" -gt 0 ] || failed=$((failed + 1))
-	[ -f "$ULID_ROOT/regression.diffs" ] && cat "$ULID_ROOT/regression.diffs"
+# pg_regress and the suites that use a running server: one throwaway cluster
+if wanted regress || wanted upgrade || wanted clients_python || wanted clients_node ||
+	wanted clients_go || wanted clients_java || wanted docs || wanted docs_blocks ||
+	wanted docs_install; then
+	start_cluster
+	# pg_regress's last words: "All N tests passed." or "N of N tests
+	# failed." (15), the same after "# " (16 and later)
+	if wanted regress; then
+		suite regress '^(# )?( *All [0-9]+ tests passed| *[0-9]+ of [0-9]+ tests (failed|passed))' \
+			make -C "$ULID_ROOT" -s PG_CONFIG="$PG_CONFIG" with_llvm=no installcheck
+		if [ "$verdict" != passed ] && [ -f "$ULID_ROOT/regression.diffs" ]; then
+			cat "$ULID_ROOT/regression.diffs"
+		fi
+	fi
+	wanted upgrade && suite upgrade "$own_counts" "$ULID_ROOT/test/upgrade/run.sh"
+	# pytest's "N passed, N failed, ... in S s", node --test's "# pass N" and "# fail N",
+	# go test's "ok"/"FAIL" package line with the "--- FAIL" tests, java's own
+	wanted clients_python && suite clients_python '^(=+ )?[0-9]+ (passed|failed|errors?)[ ,].* in [0-9.]+s' "$ULID_ROOT/clients/run.sh" python
+	wanted clients_node && suite clients_node '^# (tests|pass|fail|skipped|todo) [0-9]+$' "$ULID_ROOT/clients/run.sh" node
+	wanted clients_go && suite clients_go '^(ok|FAIL)[[:space:]]|^--- FAIL' "$ULID_ROOT/clients/run.sh" go
+	wanted clients_java && suite clients_java '^java: ' "$ULID_ROOT/clients/run.sh" java
+	wanted docs && suite docs "$own_counts" "$ULID_ROOT/test/docs/reference.py"
+	wanted docs_blocks && suite docs_blocks "$own_counts" "$ULID_ROOT/test/docs/blocks.py"
+	wanted docs_install && suite docs_install "$own_counts" "$ULID_ROOT/test/docs/install.sh"
+	stop_cluster
 fi
 
-# the upgrade path, the drivers and the README's reference tables against
-# the same cluster; each suite prints "name: N passed, N failed"
-for suite in test/upgrade/run.sh test/drivers/run.sh clients/run.sh test/docs/reference.py test/docs/blocks.py test/docs/install.sh; do
-	say "$suite"
-	counted "$ULID_ROOT/$suite"
-done
-# then the Debian package (last: on CI it installs and removes it), with
-# the cluster gone and its PGHOST/PGPORT unset: the package build starts
-# servers of its own (pg_virtualenv), which must not take them over.  It
-# packages for Debian's PostgreSQL $PG_MAJOR: with the PG_CONFIG of a
-# major this machine has no Debian packages of (a source build), it is
-# skipped.
-stop_cluster
-if [ -x "/usr/lib/postgresql/$PG_MAJOR/bin/pg_config" ]; then
-	say test/packaging/run.sh
-	counted "$ULID_ROOT/test/packaging/run.sh"
-else
-	say "test/packaging/run.sh skipped: no Debian PostgreSQL $PG_MAJOR (/usr/lib/postgresql/$PG_MAJOR) to package for"
+# The Debian package (last: on CI it installs and removes it), with the
+# cluster gone and its PGHOST/PGPORT unset: the package build starts servers
+# of its own (pg_virtualenv), which must not take them over.  It packages
+# for Debian's PostgreSQL $PG_MAJOR: a source build has none.
+if wanted packaging; then
+	if pg_from_debian; then
+		suite packaging "$own_counts" "$ULID_ROOT/test/packaging/run.sh"
+	else
+		skip packaging "$PG_CONFIG is no Debian PostgreSQL, which the package is built for"
+	fi
 fi
 
-echo "total: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+echo
+say "summary: $server ($PG_CONFIG)"
+printf '%s\n' "${summary[@]}"
+echo "${ULID_SUMMARY_LABEL:+$ULID_SUMMARY_LABEL: }$npassed passed, $nfailed failed"
+[ "$nfailed" -eq 0 ]

@@ -24,6 +24,17 @@ use PostgreSQL::Test::Utils;
 use Test::More;
 use UlidTest;
 
+# Part 2 forks through PL/Python: on a server without it (Debian's
+# postgresql-plpython3-NN, or a build without --with-python) the script
+# skips.  pg_config is the server's: make prove_installcheck puts its bindir
+# first on PATH.
+my ($sharedir, $pkglibdir) = split /\n/, `pg_config --sharedir --pkglibdir`;
+die "pg_config --sharedir --pkglibdir failed" if $? != 0 || !$pkglibdir;
+plan skip_all =>
+  "PL/Python is not installed: no $sharedir/extension/plpython3u.control or $pkglibdir/plpython3.so"
+  unless -f "$sharedir/extension/plpython3u.control"
+  && -f "$pkglibdir/plpython3.so";
+
 my $clients = 16;
 my $per_client = 150;
 my $backends = $clients * $per_client;

@@ -35,7 +35,7 @@ if [ -z "${ULID_PACKAGE_INSTALL:-}" ]; then
 	fi
 fi
 
-ensure_packages python3 build-essential dpkg-dev debhelper postgresql-server-dev-all
+ensure_packages python3 build-essential dpkg-dev debhelper postgresql-all
 work=$(mktemp -d /tmp/ulid-packaging.XXXXXX)
 trap 'stop_cluster; rm -rf "$work"' EXIT
 # the test clusters run as the postgres user, and read the package's files here
@@ -174,7 +174,7 @@ smoke() {	# smoke DESCRIPTION: CREATE EXTENSION in a fresh cluster of $PG_CONFIG
 
 if [ "$ULID_PACKAGE_INSTALL" = system ]; then
 	say "installing $(basename "$deb") into the system (a CI machine), removing it after"
-	if "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "$deb" >"$work/install.log" 2>&1 &&
+	if apt_get install -y -q --no-install-recommends "$deb" >"$work/install.log" 2>&1 &&
 		dpkg-query -W -f='${Status}' "postgresql-$PG_MAJOR-ulid" | grep -q 'install ok installed'; then
 		pass "apt-get install $(basename "$deb")"
 		owner=$(dpkg -S "$("$PG_CONFIG" --pkglibdir)/ulid.so" 2>/dev/null | cut -d: -f1)

@@ -1,6 +1,5 @@
 """Shared by the pgulid tests: libpq's PG* variables name a database that has
-the ulid extension (clients/run.sh makes one).  Ends the run with the line
-"clients_python: N passed, N failed" that scripts/test.sh adds up."""
+the ulid extension (clients/run.sh makes one)."""
 
 import re
 import uuid
@@ -18,13 +17,6 @@ def ulid_bytes(text):
     for ch in text.upper():
         value = value * 32 + CROCKFORD.index(ch)
     return value.to_bytes(16, "big")
-
-
-def pytest_terminal_summary(terminalreporter):
-    stats = terminalreporter.stats
-    passed = len(stats.get("passed", []))
-    failed = len(stats.get("failed", [])) + len(stats.get("error", []))
-    terminalreporter.write_line("clients_python: %d passed, %d failed" % (passed, failed))
 
 
 @pytest.fixture

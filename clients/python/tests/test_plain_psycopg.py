@@ -1,37 +1,13 @@
-"""ulid through psycopg 3, the way an application uses it.
-
-Run with Debian's /usr/bin/python3 (python3-psycopg) against a database
-that has the ulid extension: libpq's PG* environment variables say where.
-Prints one line per test and then "python: N passed, N failed".
+"""ulid through plain psycopg 3, without pgulid: the way an application that
+uses no client package sees it.  Run by pytest (clients/run.sh python)
+against a database with the ulid extension; libpq's PG* variables say where.
 """
 
-import sys
-import traceback
 import uuid
 
 import psycopg
 
-CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
-
-
-def ulid_bytes(text):
-    """The 16 bytes of a ULID's text form: an oracle independent of the
-    extension's codec."""
-    value = 0
-    for ch in text.upper():
-        value = value * 32 + CROCKFORD.index(ch)
-    return value.to_bytes(16, "big")
-
-
-KNOWN = "01ARYZ6S41TSV4RRFFQ69G5FAV"
-KNOWN_UUID = uuid.UUID("01563df3-6481-d676-4c61-efb99302bd5b")
-
-tests = []
-
-
-def test(fn):
-    tests.append(fn)
-    return fn
+from conftest import CROCKFORD, KNOWN, KNOWN_UUID, ulid_bytes
 
 
 def connect():
@@ -43,14 +19,12 @@ def fresh_table(conn):
     conn.execute("CREATE TABLE py_items (id ulid PRIMARY KEY DEFAULT gen_ulid(), n int4)")
 
 
-@test
-def oracle_agrees_with_uuid():
+def test_oracle_agrees_with_uuid():
     # the test's own decoder against the published uuid form of the value
     assert ulid_bytes(KNOWN) == KNOWN_UUID.bytes
 
 
-@test
-def text_parameter_in_text_out():
+def test_text_parameter_in_text_out():
     with connect() as conn:
         fresh_table(conn)
         # a str parameter; psycopg sends it untyped, so the server reads it as ulid
@@ -60,8 +34,7 @@ def text_parameter_in_text_out():
         assert isinstance(row[0], str)
 
 
-@test
-def generated_ids_come_back_as_increasing_text():
+def test_generated_ids_come_back_as_increasing_text():
     with connect() as conn:
         fresh_table(conn)
         ids = [r[0] for r in conn.execute(
@@ -71,8 +44,7 @@ def generated_ids_come_back_as_increasing_text():
         assert ids == sorted(ids), "gen_ulid() in one statement must increase"
 
 
-@test
-def bad_text_is_an_error_with_sqlstate():
+def test_bad_text_is_an_error_with_sqlstate():
     with connect() as conn:
         fresh_table(conn)
         try:
@@ -83,8 +55,7 @@ def bad_text_is_an_error_with_sqlstate():
             raise AssertionError("a U was accepted")
 
 
-@test
-def copy_from_stdin_and_to_stdout():
+def test_copy_from_stdin_and_to_stdout():
     with connect() as conn:
         fresh_table(conn)
         values = [("01ARYZ6S41TSV4RRFFQ69G5FA%s" % ch, i) for i, ch in enumerate("0123456789ABCDEF")]
@@ -102,8 +73,7 @@ def copy_from_stdin_and_to_stdout():
         assert count == 8, count
 
 
-@test
-def binary_copy_out_gives_16_bytes():
+def test_binary_copy_out_gives_16_bytes():
     with connect() as conn:
         fresh_table(conn)
         conn.execute("INSERT INTO py_items (id, n) VALUES (%s, 1)", [KNOWN])
@@ -114,8 +84,7 @@ def binary_copy_out_gives_16_bytes():
         assert rows == [(ulid_bytes(KNOWN),)], rows
 
 
-@test
-def binary_results_are_the_16_bytes():
+def test_binary_results_are_the_16_bytes():
     with connect() as conn:
         fresh_table(conn)
         conn.execute("INSERT INTO py_items (n) SELECT g FROM generate_series(1, 50) g")
@@ -126,8 +95,7 @@ def binary_results_are_the_16_bytes():
         assert raw == [ulid_bytes(t) for t in texts]
 
 
-@test
-def uuid_cast_gives_uuid_UUID_of_the_same_bytes():
+def test_uuid_cast_gives_uuid_UUID_of_the_same_bytes():
     with connect() as conn:
         fresh_table(conn)
         conn.execute("INSERT INTO py_items (n) SELECT g FROM generate_series(1, 20) g")
@@ -140,8 +108,7 @@ def uuid_cast_gives_uuid_UUID_of_the_same_bytes():
                     assert u.bytes == ulid_bytes(text), (text, u)
 
 
-@test
-def uuid_parameter_finds_the_row():
+def test_uuid_parameter_finds_the_row():
     # psycopg sends uuid.UUID typed as uuid: this needs 1.1's ulid = uuid
     with connect() as conn:
         fresh_table(conn)
@@ -160,8 +127,7 @@ def uuid_parameter_finds_the_row():
         assert "py_items_pkey" in plan, plan
 
 
-@test
-def uuid_parameter_in_binary_format():
+def test_uuid_parameter_in_binary_format():
     # the uuid parameter sent in binary format (%b) works the same
     with connect() as conn:
         fresh_table(conn)
@@ -169,25 +135,3 @@ def uuid_parameter_in_binary_format():
         with conn.cursor(binary=True) as cur:
             row = cur.execute("SELECT n FROM py_items WHERE id = %b", [KNOWN_UUID]).fetchone()
         assert row == (3,), row
-
-
-def main():
-    passed = failed = 0
-    for fn in tests:
-        try:
-            fn()
-        except Exception:
-            failed += 1
-            print("not ok - %s" % fn.__name__)
-            traceback.print_exc(file=sys.stdout)
-        else:
-            passed += 1
-            print("ok - %s" % fn.__name__)
-    with connect() as conn:
-        conn.execute("DROP TABLE IF EXISTS py_items")
-    print("python: %d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,6 +1,6 @@
 /*
  * ulid through JDBC (pgjdbc, Debian's libpostgresql-jdbc-java), the way an
- * application uses it.  Run by test/drivers/run.sh as a single source file
+ * application uses it.  Run by clients/run.sh java as a single source file
  * (java -cp ... UlidTest.java) against a database with the ulid extension;
  * libpq's PGHOST/PGPORT/PGUSER/PGDATABASE say where.  pgjdbc has no Unix
  * socket support of its own: for a PGHOST that is a socket directory it

@@ -1,6 +1,6 @@
 // ulid through pgx v4 (Debian's golang-github-jackc-pgx-v4-dev) and
 // oklog/ulid v2 (golang-github-oklog-ulid-dev), the way an application uses
-// them.  Run by test/drivers/run.sh with `go test -v` against a database with
+// them.  Run by clients/run.sh go with `go test -v` against a database with
 // the ulid extension; libpq's PGHOST/PGPORT/PGUSER/PGDATABASE say where (a
 // PGHOST starting with / is a Unix socket directory).
 package ulid_test
