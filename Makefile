@@ -3,9 +3,9 @@ EXTENSION = ulid
 EXTVERSION = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" $(EXTENSION).control)
 
 MODULE_big = ulid
-PURE_OBJS = src/codec.o src/generator.o src/gist_key.o
-OBJS = src/ulid.o src/ulid_ops.o src/ulid_support.o src/ulid_cast.o src/ulid_gen.o src/ulid_monotonic.o src/ulid_gist.o $(PURE_OBJS)
-SRC_HEADERS = src/codec.h src/generator.h src/gist_key.h src/monotonic.h src/ulid.h src/compat.h
+PURE_OBJS = src/codec.o src/generator.o src/gist_key.o src/typeid.o
+OBJS = src/ulid.o src/ulid_ops.o src/ulid_support.o src/ulid_cast.o src/ulid_gen.o src/ulid_monotonic.o src/ulid_gist.o src/ulid_typeid.o $(PURE_OBJS)
+SRC_HEADERS = src/codec.h src/generator.h src/gist_key.h src/typeid.h src/monotonic.h src/ulid.h src/compat.h
 
 # the full script of the newest version, and the update scripts from each
 # older one (whose full scripts stay, for tests of the update path)
@@ -23,7 +23,7 @@ PG_CPPFLAGS = -I$(srcdir)/src -DULID_VERSION=\"$(EXTVERSION)\"
 PG_CFLAGS = -Wall -Wextra -Wno-unused-parameter
 
 # tmp_check: the clusters and logs of make prove_installcheck
-EXTRA_CLEAN = test/unit_codec test/unit_generator test/unit_monotonic test/unit_gist bench/codec_bench tmp_check
+EXTRA_CLEAN = test/unit_codec test/unit_generator test/unit_monotonic test/unit_gist test/unit_typeid bench/codec_bench tmp_check
 
 PG_CONFIG ?= pg_config
 # without pg_config nothing below can work: say what to install
@@ -62,7 +62,7 @@ pg18/$(EXTENSION).control: $(EXTENSION).control
 # robustness tests: partitioning (pg_regress), and fuzzing and sanitizer
 # builds of the pure code (make fuzz, make unittest-sanitize; optional, as
 # a tree without test/, such as the package build's, has none)
-REGRESS += partitions
+REGRESS += partitions uuidv7 typeid
 -include test/fuzz/fuzz.mk
 
 # supported majors: PG_MIN_MAJOR and later (MAJORVERSION comes from PGXS);
@@ -80,9 +80,10 @@ ifeq ($(shell test $(MAJORVERSION) -ge 18 && echo yes),yes)
 REGRESS += skipscan gist_temporal
 endif
 # gen_monotonic_ulid() works without shared_preload_libraries from 17 (the
-# DSM registry); before, the regress cluster (no preload) shows its error
+# DSM registry); before, the regress cluster (no preload) shows its error.
+# uuidv7_core also needs core's uuid_extract_version and _timestamp (17+)
 ifeq ($(shell test $(MAJORVERSION) -ge 17 && echo yes),yes)
-REGRESS += monotonic
+REGRESS += monotonic uuidv7_core
 else
 REGRESS += monotonic_no_preload
 endif
@@ -105,20 +106,21 @@ prove_installcheck:
 # C unit tests of the pure code: no PostgreSQL needed
 UNIT_CC ?= cc
 UNIT_CFLAGS ?= -O2 -g -Wall -Wextra -Werror -std=c99
-UNIT_SRCS = src/codec.c src/generator.c src/gist_key.c
+UNIT_SRCS = src/codec.c src/generator.c src/gist_key.c src/typeid.c
 
-test/unit_%: test/unit_%.c test/unit.h $(UNIT_SRCS) src/codec.h src/generator.h src/gist_key.h src/monotonic.h
+test/unit_%: test/unit_%.c test/unit.h $(UNIT_SRCS) src/codec.h src/generator.h src/gist_key.h src/monotonic.h src/typeid.h
 	$(UNIT_CC) $(UNIT_CFLAGS) -Isrc -o $@ $< $(UNIT_SRCS)
 
 .PHONY: unittest
-unittest: test/unit_codec test/unit_generator test/unit_monotonic test/unit_gist
+unittest: test/unit_codec test/unit_generator test/unit_monotonic test/unit_gist test/unit_typeid
 	test/unit_codec
 	test/unit_generator
 	test/unit_monotonic
 	test/unit_gist
+	test/unit_typeid
 
 # Benchmarks (bench/run.sh): every workload side by side, medians and ratios
-bench/codec_bench: bench/codec_bench.c $(UNIT_SRCS) src/codec.h src/generator.h
+bench/codec_bench: bench/codec_bench.c $(UNIT_SRCS) src/codec.h src/generator.h src/typeid.h
 	$(CC) $(CFLAGS) -Isrc -o $@ $< $(UNIT_SRCS)
 
 # (make bench RECORD=1 writes to bench/results/DATE, to be committed; without

@@ -121,3 +121,32 @@ COMMENT ON FUNCTION uuid_extract_version(ulid) IS '7 if the ulid is also a valid
 
 -- the order holds back to the last (re)initialisation of shared memory
 COMMENT ON FUNCTION gen_monotonic_ulid() IS 'generate ulid, greater than every one this function returned since the server started or last restarted after a crash';
+
+-- under ulid.uuidv7 = on the generators make UUIDv7s, with 74 random bits
+COMMENT ON FUNCTION gen_random_ulid() IS 'generate ulid with 80 fresh random bits, 74 and a UUIDv7 under ulid.uuidv7';
+COMMENT ON FUNCTION gen_ulid(pg_catalog.timestamptz) IS 'generate ulid of the given time with 80 fresh random bits, 74 and a UUIDv7 under ulid.uuidv7';
+
+/*
+ * ulid.uuidv7 = on makes the generators' values valid UUIDv7s too; this
+ * checks that a value is one, for CHECK constraints.
+ */
+CREATE FUNCTION ulid_is_uuidv7(ulid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'ulid_is_uuidv7_sql' LANGUAGE C IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_is_uuidv7(ulid) IS 'whether the ulid is also a valid UUIDv7';
+
+/*
+ * TypeID text (specification 0.3): a type prefix, "_" and the ULID's text in
+ * lower case.  Not LEAKPROOF: bad input raises an error that shows it.
+ */
+CREATE FUNCTION ulid_to_typeid(ulid, prefix pg_catalog.text) RETURNS pg_catalog.text
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION ulid_from_typeid(pg_catalog.text) RETURNS ulid
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION ulid_from_typeid(pg_catalog.text, prefix pg_catalog.text) RETURNS ulid
+	AS 'MODULE_PATHNAME', 'ulid_from_typeid_prefix' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION typeid_prefix(pg_catalog.text) RETURNS pg_catalog.text
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_to_typeid(ulid, pg_catalog.text) IS 'TypeID text of ulid with the given prefix';
+COMMENT ON FUNCTION ulid_from_typeid(pg_catalog.text) IS 'ulid of a TypeID';
+COMMENT ON FUNCTION ulid_from_typeid(pg_catalog.text, pg_catalog.text) IS 'ulid of a TypeID, which must have the given prefix';
+COMMENT ON FUNCTION typeid_prefix(pg_catalog.text) IS 'prefix of a TypeID';

@@ -278,8 +278,8 @@ CREATE FUNCTION gen_ulid(pg_catalog.timestamptz) RETURNS ulid
 	AS 'MODULE_PATHNAME', 'gen_ulid_timestamptz' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION gen_ulid() IS 'generate ulid, strictly increasing within the session';
-COMMENT ON FUNCTION gen_random_ulid() IS 'generate ulid with 80 fresh random bits';
-COMMENT ON FUNCTION gen_ulid(pg_catalog.timestamptz) IS 'generate ulid of the given time with 80 fresh random bits';
+COMMENT ON FUNCTION gen_random_ulid() IS 'generate ulid with 80 fresh random bits, 74 and a UUIDv7 under ulid.uuidv7';
+COMMENT ON FUNCTION gen_ulid(pg_catalog.timestamptz) IS 'generate ulid of the given time with 80 fresh random bits, 74 and a UUIDv7 under ulid.uuidv7';
 
 --
 -- Cluster-wide generator
@@ -708,3 +708,28 @@ CREATE FUNCTION uuid_extract_version(ulid) RETURNS pg_catalog.int2
 	AS 'MODULE_PATHNAME', 'ulid_extract_version' LANGUAGE C IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
 COMMENT ON FUNCTION uuid_extract_timestamp(ulid) IS 'extract timestamp from ulid';
 COMMENT ON FUNCTION uuid_extract_version(ulid) IS '7 if the ulid is also a valid UUIDv7, else null';
+
+/*
+ * ulid.uuidv7 = on makes the generators' values valid UUIDv7s too; this
+ * checks that a value is one, for CHECK constraints.
+ */
+CREATE FUNCTION ulid_is_uuidv7(ulid) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME', 'ulid_is_uuidv7_sql' LANGUAGE C IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_is_uuidv7(ulid) IS 'whether the ulid is also a valid UUIDv7';
+
+/*
+ * TypeID text (specification 0.3): a type prefix, "_" and the ULID's text in
+ * lower case.  Not LEAKPROOF: bad input raises an error that shows it.
+ */
+CREATE FUNCTION ulid_to_typeid(ulid, prefix pg_catalog.text) RETURNS pg_catalog.text
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION ulid_from_typeid(pg_catalog.text) RETURNS ulid
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION ulid_from_typeid(pg_catalog.text, prefix pg_catalog.text) RETURNS ulid
+	AS 'MODULE_PATHNAME', 'ulid_from_typeid_prefix' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION typeid_prefix(pg_catalog.text) RETURNS pg_catalog.text
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_to_typeid(ulid, pg_catalog.text) IS 'TypeID text of ulid with the given prefix';
+COMMENT ON FUNCTION ulid_from_typeid(pg_catalog.text) IS 'ulid of a TypeID';
+COMMENT ON FUNCTION ulid_from_typeid(pg_catalog.text, pg_catalog.text) IS 'ulid of a TypeID, which must have the given prefix';
+COMMENT ON FUNCTION typeid_prefix(pg_catalog.text) IS 'prefix of a TypeID';

@@ -5,6 +5,11 @@
  *	  count the instructions each call takes.
  *
  * Usage: codec_bench encode|decode|gen_same_ms|gen_new_ms|gen_random
+ *        |gen_same_ms_v7|gen_new_ms_v7|gen_random_v7|typeid_encode|typeid_decode
+ *
+ * The _v7 generator operations are the same in the UUIDv7 layout (the
+ * ulid.uuidv7 setting); the typeid ones format and parse TypeIDs of prefix
+ * "user" (bench/uuidv7.sh compares them with encode and decode).
  *
  * Inputs vary from call to call (a fixed xorshift sequence), so every run
  * counts the same instructions.  The random source is a copy of bytes made
@@ -18,6 +23,7 @@
 
 #include "codec.h"
 #include "generator.h"
+#include "typeid.h"
 
 #define CALLS 100000
 
@@ -48,6 +54,7 @@ pool_fill(void *buf, size_t len)
 /* inputs are prepared before the measured loop, so it holds the calls only */
 static uint8_t bins[CALLS][ULID_BINARY_LEN];
 static char texts[CALLS][ULID_TEXT_LEN];
+static char typeids[CALLS][TYPEID_TEXT_MAX];
 static UlidGenerator generator;
 
 /*
@@ -58,6 +65,18 @@ __attribute__((noinline)) static int
 measure(const char *op)
 {
 	int			i;
+	size_t		oplen = strlen(op);
+	UlidLayout	layout = ULID_LAYOUT_ULID;
+	char		base[32];
+
+	/* a _v7 suffix: the same operation in the UUIDv7 layout */
+	if (oplen > 3 && oplen < sizeof(base) && strcmp(op + oplen - 3, "_v7") == 0)
+	{
+		memcpy(base, op, oplen - 3);
+		base[oplen - 3] = '\0';
+		op = base;
+		layout = ULID_LAYOUT_UUIDV7;
+	}
 
 	if (strcmp(op, "encode") == 0)
 	{
@@ -77,20 +96,36 @@ measure(const char *op)
 		uint64_t	step = strcmp(op, "gen_new_ms") == 0;
 
 		for (i = 0; i < CALLS; i++)
-			if (ulid_generate_monotonic(&generator, 1, UINT64_C(1764460800000) + i * step,
-										pool_fill, bins[i]) != ULID_GEN_OK)
+			if (ulid_generate_monotonic_in(&generator, 1, UINT64_C(1764460800000) + i * step,
+										   pool_fill, layout, bins[i]) != ULID_GEN_OK)
 				return 1;
 	}
 	else if (strcmp(op, "gen_random") == 0)
 	{
 		for (i = 0; i < CALLS; i++)
-			if (ulid_generate_random(&generator, 1, UINT64_C(1764460800000),
-									 pool_fill, bins[i]) != ULID_GEN_OK)
+			if (ulid_generate_random_in(&generator, 1, UINT64_C(1764460800000),
+										pool_fill, layout, bins[i]) != ULID_GEN_OK)
+				return 1;
+	}
+	else if (strcmp(op, "typeid_encode") == 0)
+	{
+		for (i = 0; i < CALLS; i++)
+			typeid_encode("user", 4, bins[i], typeids[i]);
+	}
+	else if (strcmp(op, "typeid_decode") == 0)
+	{
+		size_t		prefix_len;
+		size_t		bad_pos;
+
+		for (i = 0; i < CALLS; i++)
+			if (typeid_decode(typeids[i], 4 + 1 + ULID_TEXT_LEN, &prefix_len, bins[i],
+							  &bad_pos) != TYPEID_OK)
 				return 1;
 	}
 	else
 	{
-		fprintf(stderr, "usage: codec_bench encode|decode|gen_same_ms|gen_new_ms|gen_random\n");
+		fprintf(stderr, "usage: codec_bench encode|decode|gen_same_ms|gen_new_ms|gen_random"
+				"|gen_same_ms_v7|gen_new_ms_v7|gen_random_v7|typeid_encode|typeid_decode\n");
 		return 2;
 	}
 	return 0;
@@ -111,6 +146,7 @@ main(int argc, char **argv)
 		ulid_store_be64(bins[i], xorshift64() & ~(UINT64_C(0xFF) << 56));
 		ulid_store_be64(bins[i] + 8, xorshift64());
 		ulid_encode(bins[i], texts[i]);
+		typeid_encode("user", 4, bins[i], typeids[i]);
 	}
 
 	status = measure(op);

@@ -4,7 +4,8 @@
 # cluster (and workload 3 in a second one with shared_buffers = 16MB;
 # workloads 8 and 9 in clusters of their own, bench/monotonic.sh and
 # bench/migration.sh; workload 10, bench/planning.sh, in private copies of
-# the server with the 1.3 build and this one),
+# the server with the 1.3 build and this one; workload 11, bench/uuidv7.sh,
+# in a cluster of its own),
 # counts instructions of the pure C code with callgrind, and writes the raw
 # results, results.md, inserts.dat and inserts.png to a folder:
 #   BENCH_OUT if set;
@@ -52,6 +53,9 @@ stop_cluster
 # workload 10, planning comparisons between ulid and uuid, 1.3 beside this
 # build: copies of the server and clusters of its own
 "$ULID_ROOT/bench/planning.sh" "$out"
+
+# workload 11, ulid.uuidv7 and TypeID: a cluster of its own
+"$ULID_ROOT/bench/uuidv7.sh" "$out"
 
 say "workload 7: instructions per call (callgrind)"
 : >"$out/codec.txt"

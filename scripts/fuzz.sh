@@ -18,7 +18,7 @@ failed=0
 work=$(mktemp -d /tmp/ulid-fuzz.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 
-for target in decode roundtrip generator monotonic; do
+for target in decode roundtrip generator monotonic typeid; do
 	bin=$root/test/fuzz/fuzz_$target
 	[ -x "$bin" ] || { echo "$bin is not built: run make fuzz-build" >&2; exit 1; }
 	mkdir -p "$work/$target" "$root/test/fuzz/crashes"

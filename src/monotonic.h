@@ -33,40 +33,54 @@ ulid_shared_new_ms(uint64_t last, uint64_t now_ms)
 }
 
 /*
- * The word that follows last at time now_ms, into *next.  In a millisecond
- * later than last's: now_ms and counter_start's low 15 bits (a random start
- * below 0x8000, as gen_ulid() takes).  Otherwise (same millisecond, or the
- * clock went back): last plus one, an overflow of the counter carrying into
- * the time field.  So *next > last whatever the clock says.  Fails with
- * ULID_GEN_TIME_RANGE if now_ms is above ULID_TIME_MAX and with
- * ULID_GEN_EXHAUSTED if last is the largest word; *next is then unchanged.
+ * The word that follows last at time now_ms in layout, into *next.  In a
+ * millisecond later than last's: now_ms and a counter start taken from
+ * counter_start (ulid_word_start: its low 15 bits in the ULID layout, its
+ * low 11 in the UUIDv7 layout, random starts as gen_ulid() takes).
+ * Otherwise (same millisecond, or the clock went back): the word after last
+ * (ulid_word_next), an overflow of the counter carrying into the time field.
+ * So *next > last whatever the clock says, and whatever layout the backend
+ * that installed last asked for.  Fails with ULID_GEN_TIME_RANGE if now_ms
+ * is above ULID_TIME_MAX and with ULID_GEN_EXHAUSTED if no word of layout is
+ * above last; *next is then unchanged.
  */
 static inline UlidGenStatus
-ulid_shared_step(uint64_t last, uint64_t now_ms, uint16_t counter_start,
-				 uint64_t *next)
+ulid_shared_step_in(uint64_t last, uint64_t now_ms, uint16_t counter_start,
+					UlidLayout layout, uint64_t *next)
 {
 	if (now_ms > ULID_TIME_MAX)
 		return ULID_GEN_TIME_RANGE;
 	if (ulid_shared_new_ms(last, now_ms))
 	{
-		/* a new millisecond: at least 32768 steps before the counter carries */
-		*next = (now_ms << 16) | (counter_start & 0x7FFF);
+		*next = ulid_word_start(now_ms, counter_start, layout);
 		return ULID_GEN_OK;
 	}
 	/* same millisecond, or the clock went back: one step on, carrying */
-	if (last == UINT64_MAX)
+	if (!ulid_word_next(last, layout, next))
 		return ULID_GEN_EXHAUSTED;
-	*next = last + 1;
 	return ULID_GEN_OK;
 }
 
-/* The ULID of word and 8 random bytes: word big-endian, then the bytes. */
+/* ulid_shared_step_in in the ULID layout */
+static inline UlidGenStatus
+ulid_shared_step(uint64_t last, uint64_t now_ms, uint16_t counter_start,
+				 uint64_t *next)
+{
+	return ulid_shared_step_in(last, now_ms, counter_start, ULID_LAYOUT_ULID, next);
+}
+
+/*
+ * The ULID of word and 8 random bytes: word big-endian, then the bytes, the
+ * variant bits set over them in the UUIDv7 layout.
+ */
 static inline void
-ulid_shared_format(uint64_t word, const uint8_t random[8],
+ulid_shared_format(uint64_t word, const uint8_t random[8], UlidLayout layout,
 				   uint8_t out[ULID_BINARY_LEN])
 {
 	ulid_store_be64(out, word);
 	memcpy(out + 8, random, 8);
+	if (layout == ULID_LAYOUT_UUIDV7)
+		ulid_set_v7_variant(out);
 }
 
 #endif							/* ULID_MONOTONIC_H */

@@ -45,6 +45,15 @@ extern void ulid_generator_init(void);
 extern uint64 ulid_backend_now_ms(void);
 extern const uint8 *ulid_backend_random(size_t len);
 
+/* ulid_gen.c: ulid.uuidv7, and the layout it asks for (inline: every call reads it) */
+extern bool ulid_uuidv7;
+
+static inline UlidLayout
+ulid_current_layout(void)
+{
+	return ulid_uuidv7 ? ULID_LAYOUT_UUIDV7 : ULID_LAYOUT_ULID;
+}
+
 /* ulid_gen.c: raises the error of a failed generator step (not ULID_GEN_OK) */
 extern void ulid_report_gen_failure(UlidGenStatus status);
 

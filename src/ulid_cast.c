@@ -72,6 +72,20 @@ ulid_extract_version(PG_FUNCTION_ARGS)
 }
 
 /*
+ * ulid_is_uuidv7(ulid): whether the value is also a valid UUIDv7, for CHECK
+ * constraints on columns that must hold UUIDv7s (ulid.uuidv7 makes them).
+ * The C name has a suffix: codec.h's ulid_is_uuidv7 is the test itself.
+ */
+PG_FUNCTION_INFO_V1(ulid_is_uuidv7_sql);
+Datum
+ulid_is_uuidv7_sql(PG_FUNCTION_ARGS)
+{
+	pg_ulid    *ulid = PG_GETARG_ULID_P(0);
+
+	PG_RETURN_BOOL(ulid_is_uuidv7(ulid->data) != 0);
+}
+
+/*
  * The smallest (random bits all zero) or largest (all one) ULID of a
  * timestamp's millisecond: bounds for range scans over a time window.
  */

@@ -26,6 +26,7 @@
 #endif
 #include <time.h>
 
+#include "utils/guc.h"
 #include "utils/timestamp.h"
 
 #include "compat.h"
@@ -33,6 +34,12 @@
 #include "ulid.h"
 
 static UlidGenerator backend_generator;
+
+/*
+ * ulid.uuidv7: whether the generators make values that are also valid
+ * UUIDv7s.  Read on every call, so a change applies from the next value.
+ */
+bool		ulid_uuidv7 = false;
 
 /*
  * How many fork()s separate this process from the one that loaded the
@@ -80,6 +87,25 @@ ulid_generator_init(void)
 				(errcode(ERRCODE_OUT_OF_MEMORY),
 				 errmsg("could not register the ulid generator's fork handler")));
 #endif
+
+	/*
+	 * PGC_USERSET: the layout is a choice of format, not a privilege, so any
+	 * role may pick it for its own session, and ALTER DATABASE ... SET or
+	 * ALTER ROLE ... SET can make it the default without a superuser.  A
+	 * table that must hold UUIDv7s says so with CHECK (ulid_is_uuidv7(id)),
+	 * which a session's setting cannot get round.  Parallel workers receive
+	 * the leader's value with the rest of its GUC state (the library is
+	 * loaded in a worker before that state is restored).
+	 */
+	DefineCustomBoolVariable("ulid.uuidv7",
+							 "Makes generated ULIDs valid UUIDv7s too.",
+							 "Sets the version nibble to 7 and the RFC 9562 variant bits, leaving 74 of the 80 bits after the time to the counter and the random bits.",
+							 &ulid_uuidv7,
+							 false,
+							 PGC_USERSET,
+							 0,
+							 NULL, NULL, NULL);
+	MarkGUCPrefixReserved("ulid");
 }
 
 /*
@@ -153,16 +179,21 @@ current_unix_ms(void)
 /* Either state-machine step: monotonic or fresh random */
 typedef UlidGenStatus (*UlidGenerateStep) (UlidGenerator *gen, int64_t owner,
 										   uint64_t ms, UlidRandomFill fill,
+										   UlidLayout layout,
 										   uint8_t out[ULID_BINARY_LEN]);
 
-/* Runs one step of the backend's generator; failures become errors. */
+/*
+ * Runs one step of the backend's generator in the layout ulid.uuidv7 asks
+ * for; failures become errors.
+ */
 static pg_ulid *
 generate(UlidGenerateStep step, uint64 ms)
 {
 	pg_ulid    *result = palloc(sizeof(pg_ulid));
 	UlidGenStatus status;
 
-	status = step(&backend_generator, forks_since_load, ms, pg_strong_random, result->data);
+	status = step(&backend_generator, forks_since_load, ms, pg_strong_random,
+				  ulid_current_layout(), result->data);
 	if (unlikely(status != ULID_GEN_OK))
 		ulid_report_gen_failure(status);
 	return result;
@@ -176,25 +207,25 @@ PG_FUNCTION_INFO_V1(gen_ulid);
 Datum
 gen_ulid(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_ULID_P(generate(ulid_generate_monotonic, current_unix_ms()));
+	PG_RETURN_ULID_P(generate(ulid_generate_monotonic_in, current_unix_ms()));
 }
 
-/* gen_random_ulid(): the current millisecond and 80 fresh random bits */
+/* gen_random_ulid(): the current millisecond and fresh random bits */
 PG_FUNCTION_INFO_V1(gen_random_ulid);
 Datum
 gen_random_ulid(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_ULID_P(generate(ulid_generate_random, current_unix_ms()));
+	PG_RETURN_ULID_P(generate(ulid_generate_random_in, current_unix_ms()));
 }
 
-/* gen_ulid(timestamptz): that millisecond and 80 fresh random bits */
+/* gen_ulid(timestamptz): that millisecond and fresh random bits */
 PG_FUNCTION_INFO_V1(gen_ulid_timestamptz);
 Datum
 gen_ulid_timestamptz(PG_FUNCTION_ARGS)
 {
 	uint64		ms = ulid_time_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0));
 
-	PG_RETURN_ULID_P(generate(ulid_generate_random, ms));
+	PG_RETURN_ULID_P(generate(ulid_generate_random_in, ms));
 }
 
 /*

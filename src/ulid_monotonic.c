@@ -16,6 +16,11 @@
  * came earlier, that is of every value handed out before the call began,
  * back to the last time the word was set to zero (below).
  *
+ * Each call makes its value in the layout its own session's ulid.uuidv7
+ * asks for, from whatever word it finds: the step from a word of the other
+ * layout goes to the next word above it in the caller's (monotonic.h), so
+ * sessions with different settings share one order.
+ *
  * Where the word lives: on PostgreSQL 17 and later in a segment of the
  * dynamic shared memory registry, created on first use, whether or not the
  * library is in shared_preload_libraries, so that every backend uses the
@@ -166,6 +171,7 @@ gen_monotonic_ulid(PG_FUNCTION_ARGS)
 	uint64		now_ms;
 	uint64		last;
 	uint64		next = 0;
+	UlidLayout	layout = ulid_current_layout();
 	UlidGenStatus status;
 
 	/* copied: taking the counter start below may refill the pool */
@@ -183,7 +189,7 @@ gen_monotonic_ulid(PG_FUNCTION_ARGS)
 			start = (uint16) ((b[0] << 8) | b[1]);
 			have_start = true;
 		}
-		status = ulid_shared_step(last, now_ms, start, &next);
+		status = ulid_shared_step_in(last, now_ms, start, layout, &next);
 		if (status != ULID_GEN_OK)
 			ulid_report_gen_failure(status);
 		/* on failure, last becomes the word another backend installed */
@@ -191,6 +197,6 @@ gen_monotonic_ulid(PG_FUNCTION_ARGS)
 			break;
 	}
 
-	ulid_shared_format(next, random, result->data);
+	ulid_shared_format(next, random, layout, result->data);
 	PG_RETURN_ULID_P(result);
 }

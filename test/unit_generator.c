@@ -11,6 +11,8 @@
 #include "generator.h"
 #include "unit.h"
 
+#define T_V7		UINT64_C(1469918176385)
+
 /* Random sources: counting calls, with a chosen byte pattern */
 static int	fill_calls;
 static int	fill_constant = -1; /* >= 0: every byte this value */
@@ -457,6 +459,102 @@ test_too_many_bytes(void)
 		  fill_calls == 3 && gen.pool_left == ULID_POOL_BYTES - 2, "and the next bytes refill");
 }
 
+/*
+ * The UUIDv7 layout: version nibble 7 and variant bits 10 over the random
+ * bytes, a 12-bit counter starting below 0x800, the other bits the pool's.
+ */
+static void
+test_uuidv7_layout(void)
+{
+	UlidGenerator gen = {0};
+	uint8_t		out[16];
+	uint8_t		prev[16];
+	int			i;
+	int			pattern;
+
+	/* all-zero, all-one and varied pools: the fixed bits win over each */
+	for (pattern = -1; pattern <= 0xFF; pattern += 0x80)
+	{
+		int			constant = pattern < 0 ? -1 : (pattern >= 0x80 ? 0xFF : 0);
+
+		reset_fill(constant);
+		gen = (UlidGenerator) {0};
+		CHECK(ulid_generate_monotonic_in(&gen, 1, T_V7, test_fill, ULID_LAYOUT_UUIDV7, out) ==
+			  ULID_GEN_OK, "v7 monotonic, pattern %d", constant);
+		CHECK(ulid_is_uuidv7(out), "a UUIDv7, pattern %d: %02x %02x", constant, out[6], out[8]);
+		CHECK(ulid_get_time_ms(out) == T_V7, "time field");
+		CHECK((counter(out) & 0x0FFF) < 0x800, "counter start below 0x800, got %03x",
+			  counter(out) & 0x0FFF);
+		if (constant < 0)
+		{
+			CHECK((counter(out) & 0x07FF) == (((pool_byte(1, 8) & 0x07u) << 8) | pool_byte(1, 9)),
+				  "counter start from pool bytes 8-9");
+			CHECK((out[8] & 0x3F) == (pool_byte(1, 0) & 0x3F), "byte 8's low 6 bits random");
+			for (i = 9; i < 16; i++)
+				CHECK(out[i] == pool_byte(1, i - 8), "random byte %d", i);
+		}
+		if (constant == 0xFF)
+			CHECK(counter(out) == 0x77FF, "all ones: 0x7 and 0x7FF, got %04x", counter(out));
+
+		CHECK(ulid_generate_random_in(&gen, 1, T_V7, test_fill, ULID_LAYOUT_UUIDV7, out) ==
+			  ULID_GEN_OK, "v7 random");
+		CHECK(ulid_is_uuidv7(out) && ulid_get_time_ms(out) == T_V7, "random: a UUIDv7 of T");
+		if (constant == 0xFF)
+			CHECK(out[6] == 0x7F && out[7] == 0xFF && out[8] == 0xBF && out[15] == 0xFF,
+				  "random: only the 6 fixed bits cleared");
+	}
+
+	/* within a millisecond: counter plus one, then the carry at 0xFFF */
+	reset_fill(0xFF);
+	gen = (UlidGenerator) {0};
+	CHECK(ulid_generate_monotonic_in(&gen, 1, T_V7, test_fill, ULID_LAYOUT_UUIDV7, prev) ==
+		  ULID_GEN_OK, "start at 0x7FF");
+	for (i = 0; i < 0x800; i++)
+	{
+		CHECK(ulid_generate_monotonic_in(&gen, 1, T_V7, test_fill, ULID_LAYOUT_UUIDV7, out) ==
+			  ULID_GEN_OK, "step %d", i);
+		if (memcmp(out, prev, 16) <= 0 || !ulid_is_uuidv7(out))
+			break;
+		memcpy(prev, out, 16);
+	}
+	CHECK(i == 0x800, "2048 increasing UUIDv7s from 0x7FF, stopped at %d", i);
+	CHECK(ulid_get_time_ms(prev) == T_V7 && counter(prev) == 0x7FFF,
+		  "the 0x800-th step: counter 0xFFF of T, got %04x", counter(prev));
+	CHECK(ulid_generate_monotonic_in(&gen, 1, T_V7, test_fill, ULID_LAYOUT_UUIDV7, out) ==
+		  ULID_GEN_OK && ulid_get_time_ms(out) == T_V7 + 1 && counter(out) == 0x7000,
+		  "then a carry into T+1 with counter 0, got %04x", counter(out));
+
+	/* the ULID layout after a v7 value: plus one, nibble 7 and all */
+	CHECK(ulid_generate_monotonic(&gen, 1, T_V7, test_fill, out) == ULID_GEN_OK &&
+		  counter(out) == 0x7001, "plain after v7: one step, got %04x", counter(out));
+
+	/* v7 after a plain counter below 0x7000: the same millisecond, 0x7000 */
+	gen.hi = ((uint64_t) T_V7 << 16) | 0x1234;
+	CHECK(ulid_generate_monotonic_in(&gen, 1, T_V7, test_fill, ULID_LAYOUT_UUIDV7, out) ==
+		  ULID_GEN_OK && ulid_get_time_ms(out) == T_V7 && counter(out) == 0x7000,
+		  "v7 after plain 0x1234: 0x7000 of T, got %04x", counter(out));
+	/* ... above 0x7FFF: the next millisecond */
+	gen.hi = ((uint64_t) T_V7 << 16) | 0x8000;
+	CHECK(ulid_generate_monotonic_in(&gen, 1, T_V7, test_fill, ULID_LAYOUT_UUIDV7, out) ==
+		  ULID_GEN_OK && ulid_get_time_ms(out) == T_V7 + 1 && counter(out) == 0x7000,
+		  "v7 after plain 0x8000: 0x7000 of T+1, got %04x", counter(out));
+
+	/* exhaustion: the last millisecond's last v7 word, or any above it */
+	gen.hi = (ULID_TIME_MAX << 16) | 0x7FFF;
+	CHECK(ulid_generate_monotonic_in(&gen, 1, ULID_TIME_MAX, test_fill, ULID_LAYOUT_UUIDV7, out) ==
+		  ULID_GEN_EXHAUSTED, "v7 at the last word");
+	gen.hi = (ULID_TIME_MAX << 16) | 0x8000;
+	CHECK(ulid_generate_monotonic_in(&gen, 1, ULID_TIME_MAX, test_fill, ULID_LAYOUT_UUIDV7, out) ==
+		  ULID_GEN_EXHAUSTED, "v7 above the last v7 word");
+	CHECK(ulid_generate_monotonic(&gen, 1, ULID_TIME_MAX, test_fill, out) == ULID_GEN_OK,
+		  "while the ULID layout goes on");
+	gen.hi = (ULID_TIME_MAX << 16) | 0x6FFF;
+	CHECK(ulid_generate_monotonic_in(&gen, 1, ULID_TIME_MAX, test_fill, ULID_LAYOUT_UUIDV7, out) ==
+		  ULID_GEN_OK && counter(out) == 0x7000, "v7 below the last word: 0x7000");
+	CHECK(ulid_generate_random_in(&gen, 1, ULID_TIME_MAX + 1, test_fill, ULID_LAYOUT_UUIDV7, out) ==
+		  ULID_GEN_TIME_RANGE, "v7 random past the end of time");
+}
+
 int
 main(void)
 {
@@ -472,5 +570,6 @@ main(void)
 	test_generate_random();
 	test_clock_ms();
 	test_too_many_bytes();
+	test_uuidv7_layout();
 	UNIT_DONE("unit_generator");
 }

@@ -143,7 +143,7 @@ test_format(void)
 	uint8_t		out[ULID_BINARY_LEN];
 	int			i;
 
-	ulid_shared_format(WORD(T0, 0xBEEF), random, out);
+	ulid_shared_format(WORD(T0, 0xBEEF), random, ULID_LAYOUT_ULID, out);
 	CHECK(ulid_get_time_ms(out) == T0, "time field");
 	CHECK(out[6] == 0xBE && out[7] == 0xEF, "counter big-endian in bytes 7-8");
 	for (i = 0; i < 8; i++)
@@ -291,6 +291,50 @@ test_pool_bytes(void)
 	CHECK(ulid_generate_bytes(&gen, 3, test_fill, 8, &bytes) == ULID_GEN_NO_RANDOM, "no random");
 }
 
+/* The step in the UUIDv7 layout, and from words of the other layout */
+static void
+test_uuidv7_layout(void)
+{
+	uint64_t	next = 0x5555;
+	uint8_t		random[8];
+	uint8_t		out[16];
+
+	CHECK(ulid_shared_step_in(0, T0, 0xFFFF, ULID_LAYOUT_UUIDV7, &next) == ULID_GEN_OK &&
+		  next == WORD(T0, 0x77FF), "new ms: 0x7 and 11 bits of the start, got %016llx",
+		  (unsigned long long) next);
+	CHECK(ulid_shared_step_in(WORD(T0, 0x7123), T0, 0, ULID_LAYOUT_UUIDV7, &next) == ULID_GEN_OK &&
+		  next == WORD(T0, 0x7124), "same ms: plus one");
+	CHECK(ulid_shared_step_in(WORD(T0, 0x7FFF), T0 - 5, 0, ULID_LAYOUT_UUIDV7, &next) == ULID_GEN_OK &&
+		  next == WORD(T0 + 1, 0x7000), "full counter: carry, got %016llx", (unsigned long long) next);
+	/* another backend's plain words */
+	CHECK(ulid_shared_step_in(WORD(T0, 0x0042), T0, 0, ULID_LAYOUT_UUIDV7, &next) == ULID_GEN_OK &&
+		  next == WORD(T0, 0x7000), "after plain 0x0042: 0x7000");
+	CHECK(ulid_shared_step_in(WORD(T0, 0x9000), T0, 0, ULID_LAYOUT_UUIDV7, &next) == ULID_GEN_OK &&
+		  next == WORD(T0 + 1, 0x7000), "after plain 0x9000: the next ms");
+	CHECK(ulid_shared_step_in(WORD(T0, 0x6FFF), T0, 0, ULID_LAYOUT_UUIDV7, &next) == ULID_GEN_OK &&
+		  next == WORD(T0, 0x7000), "after plain 0x6FFF: 0x7000");
+	/* and a plain backend after a v7 word: plus one */
+	CHECK(ulid_shared_step_in(WORD(T0, 0x7FFF), T0, 0, ULID_LAYOUT_ULID, &next) == ULID_GEN_OK &&
+		  next == WORD(T0, 0x8000), "plain after v7 0x7FFF: 0x8000");
+	/* limits */
+	next = 0x5555;
+	CHECK(ulid_shared_step_in(WORD(ULID_TIME_MAX, 0x7FFF), T0, 0, ULID_LAYOUT_UUIDV7, &next) ==
+		  ULID_GEN_EXHAUSTED && next == 0x5555, "last v7 word: exhausted, unchanged");
+	CHECK(ulid_shared_step_in(UINT64_MAX, T0, 0, ULID_LAYOUT_UUIDV7, &next) ==
+		  ULID_GEN_EXHAUSTED && next == 0x5555, "largest word: exhausted");
+	CHECK(ulid_shared_step_in(0, ULID_TIME_MAX + 1, 0, ULID_LAYOUT_UUIDV7, &next) ==
+		  ULID_GEN_TIME_RANGE && next == 0x5555, "past the end of time");
+
+	memset(random, 0xFF, sizeof(random));
+	ulid_shared_format(WORD(T0, 0x7ABC), random, ULID_LAYOUT_UUIDV7, out);
+	CHECK(ulid_is_uuidv7(out) && out[8] == 0xBF && out[9] == 0xFF, "format: variant over 0xFF");
+	memset(random, 0, sizeof(random));
+	ulid_shared_format(WORD(T0, 0x7ABC), random, ULID_LAYOUT_UUIDV7, out);
+	CHECK(ulid_is_uuidv7(out) && out[8] == 0x80, "format: variant over 0x00");
+	ulid_shared_format(WORD(T0, 0x7ABC), random, ULID_LAYOUT_ULID, out);
+	CHECK(out[8] == 0x00, "plain format: the bytes as they are");
+}
+
 int
 main(void)
 {
@@ -303,5 +347,6 @@ main(void)
 	test_format();
 	test_shared_word_model();
 	test_pool_bytes();
+	test_uuidv7_layout();
 	UNIT_DONE("unit_monotonic");
 }

@@ -9,7 +9,8 @@
  * it; a random ID; a change of owning process (a fork); the random source
  * failing or not; the random source giving all ones (to force carries and
  * exhaustion) or pseudo-random bytes; the pool drawn down to its last few
- * bytes (to reach refills without thousands of calls).
+ * bytes (to reach refills without thousands of calls); a switch between
+ * the ULID and the UUIDv7 layout (ulid.uuidv7).
  *
  * The checks hold for any design of the 80-bit field (all random bits
  * incremented, or a counter and fresh random bits): every status is the
@@ -20,6 +21,9 @@
  * from bytes its parent drew; after a failed fill (which writes zeroes over
  * the pool) the next call draws from a fresh fill too, never from bytes the
  * failed one may have written; the source is asked at most once per call.
+ * In the UUIDv7 layout every ID is a valid UUIDv7, and the sequence is
+ * exhausted only when no UUIDv7 is above the last ID; switching layouts
+ * never breaks the order.
  *
  *-------------------------------------------------------------------------
  */
@@ -107,11 +111,20 @@ model_random_used(int calls_before, bool ok)
 		REQUIRE(ok);
 }
 
-/* can the sequence go no further: the last time with a saturated 16 bits */
+static UlidLayout layout;
+
+/*
+ * can the sequence go no further: the last time with a saturated 16 bits,
+ * or in the UUIDv7 layout with no UUIDv7 word (nibble 7) above them
+ */
 static bool
 saturated(const uint8_t v[ULID_BINARY_LEN])
 {
-	return ulid_get_time_ms(v) == ULID_TIME_MAX && v[6] == 0xFF && v[7] == 0xFF;
+	unsigned	bits = ((unsigned) v[6] << 8) | v[7];
+
+	if (ulid_get_time_ms(v) != ULID_TIME_MAX)
+		return false;
+	return layout == ULID_LAYOUT_UUIDV7 ? bits >= 0x7FFF : bits == 0xFFFF;
 }
 
 int			LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -131,6 +144,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	model_owner = 0;
 	have_last = false;
 	need_fill = true;
+	layout = ULID_LAYOUT_ULID;
 
 	for (i = 0; i < size; i++)
 	{
@@ -147,7 +161,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				now += (int64_t) (op >> 2) - 32;
 				/* fall through */
 			case 3:				/* monotonic at the same reading */
-				st = ulid_generate_monotonic(&gen, owner, now, fill, out);
+				st = ulid_generate_monotonic_in(&gen, owner, now, fill, layout, out);
 				model_claim();
 				if (now > ULID_TIME_MAX)
 				{
@@ -170,6 +184,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 					}
 					if (have_last)
 						REQUIRE(memcmp(out, last, ULID_BINARY_LEN) > 0);
+					if (layout == ULID_LAYOUT_UUIDV7)
+						REQUIRE(ulid_is_uuidv7(out));
 					if (!have_last || now > ulid_get_time_ms(last))
 						REQUIRE(ulid_get_time_ms(out) == now);
 					memcpy(last, out, ULID_BINARY_LEN);
@@ -177,7 +193,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				}
 				break;
 			case 4:				/* random ID at the current reading */
-				st = ulid_generate_random(&gen, owner, now, fill, out);
+				st = ulid_generate_random_in(&gen, owner, now, fill, layout, out);
 				model_claim();
 				if (now > ULID_TIME_MAX)
 				{
@@ -188,13 +204,17 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				{
 					model_random_used(calls, st == ULID_GEN_OK);
 					if (st == ULID_GEN_OK)
-						REQUIRE(ulid_get_time_ms(out) == now);
+						REQUIRE(ulid_get_time_ms(out) == now &&
+								(layout == ULID_LAYOUT_ULID || ulid_is_uuidv7(out)));
 					else
 						REQUIRE(st == ULID_GEN_NO_RANDOM);
 				}
 				break;
-			case 5:				/* another process: a fork */
-				owner = 1 + (op >> 3);
+			case 5:				/* another process (a fork), or the layout */
+				if (op & 8)
+					layout = (op & 16) ? ULID_LAYOUT_UUIDV7 : ULID_LAYOUT_ULID;
+				else
+					owner = 1 + (op >> 4);
 				break;
 			case 6:				/* the random source fails, or works again */
 				fill_fails = (op >> 3) & 1;

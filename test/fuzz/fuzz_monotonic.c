@@ -11,10 +11,15 @@
  * with a simulated compare-and-swap, which fails, handing back the current
  * word, when another backend changed it.
  *
+ * Each call's bit 6 picks its layout (ULID or UUIDv7, as each backend's
+ * ulid.uuidv7 may differ).
+ *
  * Checks: each status is the one the inputs call for; a successful step
  * gives exactly the model's word (the clock's millisecond and the start's
- * low 15 bits in a new millisecond, else the last word plus one), never
- * below the caller's clock; every installed word is above the one before.
+ * low 15 bits in a new millisecond, else the last word plus one; in the
+ * UUIDv7 layout 0x7 and the start's low 11 bits, else the smallest word
+ * with version nibble 7 above the last), never below the caller's clock;
+ * every installed word is above the one before.
  *
  *-------------------------------------------------------------------------
  */
@@ -35,6 +40,24 @@ load64(const uint8_t *p)
 
 	memcpy(&v, p, sizeof(v));
 	return v;
+}
+
+/* a word of the UUIDv7 layout: version nibble 7 */
+static bool
+is_v7_word(uint64_t w)
+{
+	return ((w >> 12) & 0xF) == 7;
+}
+
+/* the UUIDv7 word before w (one of them), or 0 if there is none */
+static uint64_t
+prev_v7_word(uint64_t w)
+{
+	if ((w & 0xFFF) != 0)
+		return w - 1;
+	if ((w >> 16) == 0)
+		return 0;
+	return (((w >> 16) - 1) << 16) | 0x7FFF;
 }
 
 int			LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -60,6 +83,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	{
 		int			who = data[i] % BACKENDS;
 		bool		fresh = (data[i] & 0x80) != 0;
+		bool		v7 = (data[i] & 0x40) != 0;
 		int8_t		delta = (int8_t) data[i + 1];
 		uint16_t	start = (uint16_t) ((data[i + 2] << 8) | data[i + 3]);
 		uint64_t	last;
@@ -70,7 +94,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (fresh)
 			seen[who] = word;
 		last = seen[who];
-		status = ulid_shared_step(last, clock, start, &next);
+		status = ulid_shared_step_in(last, clock, start,
+									 v7 ? ULID_LAYOUT_UUIDV7 : ULID_LAYOUT_ULID, &next);
 
 		if (clock > ULID_TIME_MAX)
 		{
@@ -80,7 +105,21 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (clock > (last >> 16))
 		{
 			REQUIRE(status == ULID_GEN_OK);
-			REQUIRE(next == ((clock << 16) | (start & 0x7FFF)));
+			if (v7)
+				REQUIRE(next == ((clock << 16) | 0x7000 | (start & 0x7FF)));
+			else
+				REQUIRE(next == ((clock << 16) | (start & 0x7FFF)));
+		}
+		else if (v7 && last >= ((ULID_TIME_MAX << 16) | 0x7FFF))
+		{
+			REQUIRE(status == ULID_GEN_EXHAUSTED && next == 0x5555);
+			continue;
+		}
+		else if (v7)
+		{
+			/* the smallest UUIDv7 word above last */
+			REQUIRE(status == ULID_GEN_OK);
+			REQUIRE(next > last && is_v7_word(next) && prev_v7_word(next) <= last);
 		}
 		else if (last == UINT64_MAX)
 		{

@@ -6,6 +6,7 @@ import { pgTable, integer } from 'drizzle-orm/pg-core'
 import { eq } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import { registerUlid, toUlid, ulidToUuid, ulidToBytes, ulidTime, parseUlidArray, type UlidOids } from 'pg-ulid'
+import * as pgUlid from 'pg-ulid'
 import { ulid, genUlid } from 'pg-ulid/drizzle'
 import * as knexUlid from 'pg-ulid/knex'
 
@@ -30,5 +31,11 @@ export async function check (): Promise<void> {
     knexUlid.ulid(t, 'id').primary().defaultTo(knexUlid.genUlid(knex))
   })
   const k: string = knexUlid.toUlid(id)
-  console.log(n, s, b, d, a, k)
+
+  const t: string = pgUlid.toTypeid(pgUlid.genUlid({ uuidv7: true }), 'user')
+  const u: string = pgUlid.fromTypeid(t, 'user') + pgUlid.fromTypeid(t) + pgUlid.typeidPrefix(t)
+  const v7: boolean = pgUlid.isUuidv7(u.slice(0, 26))
+  const g = new pgUlid.Generator({ clock: () => 0, random: (len) => new Uint8Array(len) })
+  const r: string = g.genUlid() + g.genRandomUlid({ uuidv7: true, ms: 1 }) + pgUlid.genRandomUlid()
+  console.log(n, s, b, d, a, k, t, u, v7, r)
 }
