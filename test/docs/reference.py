@@ -54,7 +54,7 @@ def norm_type(t):
 
 
 def signature(cell):
-    m = re.fullmatch(r"`([a-z_]+)\((.*)\)`", cell.strip())
+    m = re.fullmatch(r"`([a-z_][a-z0-9_]*)\((.*)\)`", cell.strip())
     if not m:
         return None
     args = [norm_type(a) for a in m.group(2).split(",") if a.strip()]
