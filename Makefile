@@ -76,14 +76,15 @@ endif
 ifeq ($(shell test $(MAJORVERSION) -ge 16 && echo yes),yes)
 REGRESS += io_soft
 endif
+# uuidv7_core needs core's uuid_extract_timestamp() to read a UUIDv7's time
+# (18+; 17's reads only version 1's) and gen_monotonic_ulid() unpreloaded
 ifeq ($(shell test $(MAJORVERSION) -ge 18 && echo yes),yes)
-REGRESS += skipscan gist_temporal
+REGRESS += skipscan gist_temporal uuidv7_core
 endif
 # gen_monotonic_ulid() works without shared_preload_libraries from 17 (the
-# DSM registry); before, the regress cluster (no preload) shows its error.
-# uuidv7_core also needs core's uuid_extract_version and _timestamp (17+)
+# DSM registry); before, the regress cluster (no preload) shows its error
 ifeq ($(shell test $(MAJORVERSION) -ge 17 && echo yes),yes)
-REGRESS += monotonic uuidv7_core
+REGRESS += monotonic
 else
 REGRESS += monotonic_no_preload
 endif

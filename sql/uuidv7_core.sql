@@ -1,6 +1,7 @@
 --
--- ulid.uuidv7 against core's uuid functions (17+) and gen_monotonic_ulid()
--- (17+ without shared_preload_libraries)
+-- ulid.uuidv7 against core's uuid functions (18+: 17's uuid_extract_timestamp
+-- reads only version 1 UUIDs) and gen_monotonic_ulid() (17+ without
+-- shared_preload_libraries)
 --
 -- A ulid argument picks ulid's own uuid_extract_* (an exact match): the
 -- values are cast to uuid to reach core's.
