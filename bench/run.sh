@@ -3,9 +3,8 @@
 # Builds and installs the extension, runs the SQL workloads in a throwaway
 # cluster (and workload 3 in a second one with shared_buffers = 16MB;
 # workloads 8 and 9 in clusters of their own, bench/monotonic.sh and
-# bench/migration.sh; workload 10, bench/planning.sh, in private copies of
-# the server with the 1.3 build and this one; workload 11, bench/uuidv7.sh,
-# in a cluster of its own),
+# bench/migration.sh; workload 10, bench/planning.sh, and workload 11,
+# bench/uuidv7.sh, likewise),
 # counts instructions of the pure C code with callgrind, and writes the raw
 # results, results.md, inserts.dat and inserts.png to a folder:
 #   BENCH_OUT if set;
@@ -50,8 +49,7 @@ stop_cluster
 # workload 9, the migration of a uuid key to ulid and back: a cluster of its own
 "$ULID_ROOT/bench/migration.sh" "$out"
 
-# workload 10, planning comparisons between ulid and uuid, 1.3 beside this
-# build: copies of the server and clusters of its own
+# workload 10, planning comparisons between ulid and uuid: a cluster of its own
 "$ULID_ROOT/bench/planning.sh" "$out"
 
 # workload 11, ulid.uuidv7 and TypeID: a cluster of its own
