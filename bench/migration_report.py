@@ -145,7 +145,7 @@ def lines(run):
         ex = [s["locks"]["exclusive_ms"] for s in ok if s["locks"]["exclusive_ms"] is not None]
         fk = [sum(x for x, _ in fk_checks(s)) for s in ok if fk_checks(s)]
         table = label.split(".")[0]
-        heap = {kept(b, a) for n, b, a in relation_changes(s) if n == table for s in ok}
+        heap = {kept(b, a) for s in ok for n, b, a in relation_changes(s) if n == table}
         # the column's indexes: those whose operator class changed
         idx = {n for s in ok for n, b, a in relation_changes(s)
                if b and a and n != table and b["opclass"] != a["opclass"]}
@@ -158,26 +158,6 @@ def lines(run):
             "kept" if heap == {"kept"} else "rewritten",
             "/".join(str(r) for r in sorted(set(rebuilt))), len(idx),
             " in every round" if len(set(rebuilt)) == 1 else ""))
-
-    # relfilenodes of round 1
-    r1 = [s for s in alter if s["round"] == 1 and s["ms"] is not None]
-    out += ["", "**Relfilenodes, round 1** (`pg_class.relfilenode`; *kept*: the same file, "
-            "*new*: rebuilt). Operator class after the statement in brackets where it changed.", ""]
-    names = sorted(r1[0]["relations_before"])
-    out += ["| relation | before round 1 | " + " | ".join("`%s`" % s["label"] for s in r1) + " |",
-            "|---|---:|" + "---|" * len(r1)]
-    for n in names:
-        cells = []
-        for s in r1:
-            b, a = s["relations_before"].get(n), s["relations_after"].get(n)
-            c = "%s %s" % (kept(b, a), a["filenode"] if a else "")
-            if b and a and b["opclass"] != a["opclass"]:
-                c += " (%s)" % a["opclass"]
-            cells.append(c)
-        b0 = r1[0]["relations_before"][n]
-        out.append("| %s | %s%s | %s |" % (n, b0["filenode"],
-                                             " (%s)" % b0["opclass"] if b0["opclass"] else "",
-                                             " | ".join(cells)))
 
     # locks and foreign-key checks
     out += ["", "**Locks and foreign-key checks, round 1**: the lock modes the statement's backend "
