@@ -46,16 +46,7 @@ fi
 exec 9>"$cache/.lock"
 flock 9
 
-# The Debian archive's mirror, from the system's apt sources: deb822 files
-# ("URIs: ...") or one-line entries ("deb [opts] URI suite ..."), skipping
-# the security archive, which serves no unstable suite
-mirror=$(
-	{
-		cat /etc/apt/sources.list.d/*.sources 2>/dev/null | sed -n 's/^URIs:[[:space:]]*//p' | tr ' ' '\n'
-		cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null |
-			sed -n 's/^[[:space:]]*deb\(-src\)\?[[:space:]]\+\(\[[^]]*\][[:space:]]\+\)\?\([^[:space:]]\+\).*/\3/p'
-	} | grep -E '^(https?|file|mirror[+a-z]*):' | grep -v -- '-security' | head -n 1
-) || true
+mirror=$(debian_mirror) || true
 if [ -z "$mirror" ]; then
 	say "no Debian mirror in /etc/apt/sources.list or /etc/apt/sources.list.d: cannot fetch $package's source" >&2
 	exit 1

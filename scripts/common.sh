@@ -78,6 +78,17 @@ apt_get() {
 	done
 }
 
+# The Debian archive's mirror, from the system's apt sources: deb822 files
+# ("URIs: ...") or one-line entries ("deb [opts] URI suite ..."), skipping
+# the security archive; prints nothing when there is none
+debian_mirror() {
+	{
+		cat /etc/apt/sources.list.d/*.sources 2>/dev/null | sed -n 's/^URIs:[[:space:]]*//p' | tr ' ' '\n'
+		cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null |
+			sed -n 's/^[[:space:]]*deb\(-src\)\?[[:space:]]\+\(\[[^]]*\][[:space:]]\+\)\?\([^[:space:]]\+\).*/\3/p'
+	} | grep -E '^(https?|file|mirror[+a-z]*):' | grep -v -- '-security' | head -n 1
+}
+
 # True unless PG_CONFIG names a PostgreSQL that no Debian package installed
 # (say, one built from source): Debian's postgresql-NN-* packages serve only
 # the former

@@ -8,9 +8,11 @@
 #   test/docs/clean_root.sh [ROOT]     (default: a new folder under /tmp)
 # Prints "docs_clean_root: N passed, N failed".
 
-set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root_src=$(cd "$here/../.." && pwd)
+source "$root_src/scripts/common.sh"
+# every check runs, and the count says how many failed
+set +e
 ROOT=${1:-$(mktemp -d /tmp/ulid-root.XXXXXX)}
 passed=0
 failed=0
@@ -21,7 +23,9 @@ in_root() { chroot "$ROOT" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root 
 
 if [ ! -x "$ROOT/usr/bin/apt-get" ]; then
 	command -v debootstrap >/dev/null || apt-get -o DPkg::Lock::Timeout=600 install -y -q debootstrap
-	debootstrap --variant=minbase bookworm "$ROOT" http://deb.debian.org/debian || exit 1
+	mirror=$(debian_mirror)
+	[ -n "$mirror" ] || { echo "no Debian mirror in the system's apt sources" >&2; exit 1; }
+	debootstrap --variant=minbase bookworm "$ROOT" "$mirror" || exit 1
 fi
 cp /etc/resolv.conf "$ROOT/etc/resolv.conf"
 [ -f /etc/ssl/certs/ca-certificates.crt ] && mkdir -p "$ROOT/usr/local/share/ca-certificates" &&
