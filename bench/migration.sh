@@ -32,9 +32,7 @@
 
 source "$(dirname "${BASH_SOURCE[0]}")/../scripts/common.sh"
 
-out=${1:-${BENCH_OUT:-$ULID_ROOT/bench/results/local/$(date -u +%Y-%m-%d)}}
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
+out=$(bench_out "$(date -u +%Y-%m-%d)-migration" "${1:-}")
 
 scale=${BENCH_SCALE:-1}
 rows=$(awk -v s="$scale" 'BEGIN {printf "%d", 10000000 * s}')

@@ -13,9 +13,7 @@
 
 source "$(dirname "${BASH_SOURCE[0]}")/../scripts/common.sh"
 
-out=${1:-${BENCH_OUT:-$ULID_ROOT/bench/results/$(date -u +%Y-%m-%d)}}
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
+out=$(bench_out "$(date -u +%Y-%m-%d)-monotonic" "${1:-}")
 
 ensure_build_deps
 ensure_packages python3 strace valgrind

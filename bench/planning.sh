@@ -16,12 +16,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/../scripts/common.sh"
 
 n1=10
 n2=110
-if [ $# -gt 0 ]; then
-	mkdir -p "$1"
-	out=$(cd "$1" && pwd)
-else
-	out=$(bench_out "$(date -u +%Y-%m-%d)-planning")
-fi
+out=$(bench_out "$(date -u +%Y-%m-%d)-planning" "${1:-}")
 
 ensure_build_deps
 ensure_packages valgrind

@@ -7,16 +7,14 @@
 # SELECT count(f) over generate_series or a table, net of count(*).
 # Builds and installs the extension into PG_CONFIG's server, runs a
 # throwaway cluster with the library preloaded (gen_monotonic_ulid() needs
-# it on 15 and 16) and writes uuidv7.md to OUT (default
-# bench/results/local/DATE).
+# it on 15 and 16) and writes uuidv7.md to OUT (bench_out: BENCH_OUT, else
+# bench/results/local/DATE-uuidv7).
 #
 # Usage: bench/uuidv7.sh [OUT]   (make bench runs it)
 
 source "$(dirname "${BASH_SOURCE[0]}")/../scripts/common.sh"
 
-out=${1:-${BENCH_OUT:-$ULID_ROOT/bench/results/local/$(date -u +%Y-%m-%d)}}
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
+out=$(bench_out "$(date -u +%Y-%m-%d)-uuidv7" "${1:-}")
 
 ensure_build_deps
 ensure_packages python3 valgrind

@@ -15,12 +15,16 @@ PG_CONFIG=${PG_CONFIG:-/usr/lib/postgresql/$PG_MAJOR/bin/pg_config}
 say() { printf '==> %s\n' "$*"; }
 
 # The folder a benchmark writes to, made and printed as an absolute path:
-# BENCH_OUT if set; else bench/results/NAME with BENCH_RECORD=1 (make bench
-# RECORD=1), to be committed; else bench/results/local/NAME, which git
-# ignores, so that a trial run leaves the committed records as they are.
+# FOLDER if given (a script's OUT argument); else BENCH_OUT if set; else
+# bench/results/NAME with BENCH_RECORD=1 (make bench RECORD=1), to be
+# committed; else bench/results/local/NAME, which git ignores, so that a
+# trial run leaves the committed records as they are.
+#   bench_out NAME [FOLDER]
 bench_out() {
 	local out
-	if [ -n "${BENCH_OUT:-}" ]; then
+	if [ -n "${2:-}" ]; then
+		out=$2
+	elif [ -n "${BENCH_OUT:-}" ]; then
 		out=$BENCH_OUT
 	elif [ "${BENCH_RECORD:-0}" = 1 ]; then
 		out=$ULID_ROOT/bench/results/$1
