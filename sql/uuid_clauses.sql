@@ -152,7 +152,8 @@ RESET plan_cache_mode;
 -- what the rule gives up: a uuid value on a ulid key and a join of that key
 -- to a uuid column are two equivalence classes, so the value does not reach
 -- the uuid side as a constant.  The uuid side is still read through its
--- index, by a parameterised nested loop.
+-- index, by a parameterised nested loop (an Index Scan here: the Recheck
+-- Cond of a bitmap scan prints the clause in another order on 18).
 CREATE TABLE uc_orders (id ulid PRIMARY KEY, n int4);
 CREATE TABLE uc_notes (order_id uuid, body text);
 CREATE INDEX uc_notes_order_id ON uc_notes (order_id);
@@ -160,6 +161,7 @@ INSERT INTO uc_orders
 SELECT decode(lpad(to_hex(i * 7919), 32, '0'), 'hex')::ulid, i FROM generate_series(1, 1000) AS i;
 INSERT INTO uc_notes SELECT id, 'note ' || n FROM uc_orders, generate_series(1, 4);
 ANALYZE uc_orders, uc_notes;
+SET enable_bitmapscan = off;
 PREPARE uc_order_notes(uuid) AS
 	SELECT o.n, count(*) FROM uc_orders o JOIN uc_notes n ON n.order_id = o.id WHERE o.id = $1 GROUP BY o.n;
 EXPLAIN (COSTS OFF) EXECUTE uc_order_notes('00000000-0000-0000-0000-00000001eef0');
@@ -168,6 +170,7 @@ SET plan_cache_mode = force_generic_plan;
 EXPLAIN (COSTS OFF) EXECUTE uc_order_notes('00000000-0000-0000-0000-00000001eef0');
 EXECUTE uc_order_notes('00000000-0000-0000-0000-00000001eef0');
 RESET plan_cache_mode;
+RESET enable_bitmapscan;
 
 DEALLOCATE ALL;
 RESET uc.probe;
