@@ -66,8 +66,8 @@ static const Oid uuid_btree_ops[BTMaxStrategyNumber + 1] = {
  * SCHEMA moves both): two catalog cache lookups, with no search path and no
  * permission check.  lookup_type_cache would find the same class, but its
  * first call in a backend tries a binary-coercion lookup against every
- * default btree class, some 600,000 instructions.  The answer is kept for
- * the backend: the class and its family live as long as the type.
+ * default btree class, some 600,000 instructions.  A family found is kept
+ * for the backend: the class and its family live as long as the type.
  */
 static Oid
 ulid_btree_family(Oid ulidtype)
@@ -98,8 +98,12 @@ ulid_btree_family(Oid ulidtype)
 		ReleaseSysCache(tuple);
 	}
 
-	cached_type = ulidtype;
-	cached_family = family;
+	/* not found (say, mid-install): ask again next time */
+	if (OidIsValid(family))
+	{
+		cached_type = ulidtype;
+		cached_family = family;
+	}
 	return family;
 }
 
