@@ -367,6 +367,8 @@ migration() {
 		COMMIT;
 	SQL
 	then pass "ulid_sql -> ulid ($((SECONDS - start)) s)"; else fail "ulid_sql -> ulid"; fi
+	q -d ulid_sql_mig -c "SELECT pg_stat_force_next_flush()" >/dev/null 2>&1 || true
+	echo "scans during the change (the foreign-key checks; no other query ran since pg_stat_reset): $(q -d ulid_sql_mig -c "SELECT string_agg(relname || ' seq ' || seq_scan || ' idx ' || coalesce(idx_scan, 0), '; ' ORDER BY relname) FROM pg_stat_user_tables WHERE relname IN ('customers', 'orders', 'order_lines', 'order_events_old', 'order_events_new')")"
 	snapshot "$work/c"
 	check "ulid_sql -> ulid: rows" "$(diff "$work/sql.rows" "$work/c.rows" && echo same)" same
 	check "ulid_sql -> ulid: tables rewritten" "$(diff <(grep -E "$tables" "$work/sql.files") <(grep -E "$tables" "$work/c.files") | grep -c '^>')" 0
@@ -377,8 +379,6 @@ migration() {
 	check "ulid_sql -> ulid: defaults" "$(q -d ulid_sql_mig -c "SELECT string_agg(DISTINCT pg_get_expr(adbin, adrelid), ', ') FROM pg_attrdef WHERE adrelid::regclass::text IN ('customers', 'orders', 'order_events')")" "gen_ulid()"
 	check "ulid_sql -> ulid: extensions" "$(q -d ulid_sql_mig -c "SELECT string_agg(extname, ',' ORDER BY extname) FROM pg_extension")" "amcheck,plpgsql,ulid"
 	check "ulid_sql -> ulid: foreign keys valid" "$(q -d ulid_sql_mig -c "SELECT count(*), bool_and(convalidated) FROM pg_constraint WHERE contype = 'f' AND conrelid::regclass::text IN ('orders', 'order_lines', 'order_events')")" "3|t"
-	q -d ulid_sql_mig -c "SELECT pg_stat_force_next_flush()" >/dev/null 2>&1 || true
-	echo "scans during the change (foreign-key checks): $(q -d ulid_sql_mig -c "SELECT string_agg(relname || ' seq ' || seq_scan || ' idx ' || coalesce(idx_scan, 0), '; ' ORDER BY relname) FROM pg_stat_user_tables WHERE relname IN ('customers', 'orders', 'order_lines', 'order_events_old', 'order_events_new')")"
 	check "ulid_sql -> ulid: btree indexes pass amcheck" "$(q -d ulid_sql_mig -c "SELECT count(*) FROM (SELECT bt_index_check(c.oid, true) FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am a ON a.oid = c.relam WHERE a.amname = 'btree' AND c.relkind = 'i' AND c.relnamespace = 'public'::regnamespace) x")" 6
 	check "ulid_sql -> ulid: foreign keys enforced" "$(q -d ulid_sql_mig -c "INSERT INTO order_lines VALUES (gen_ulid(), 0)" 2>&1 | grep -c 'violates foreign key constraint')" 1
 	check "ulid_sql -> ulid: a new row's key" "$(q -d ulid_sql_mig -c "INSERT INTO orders (customer, total) SELECT id, -1 FROM customers LIMIT 1 RETURNING id::text ~ '^[0-7][0-9A-Z]{25}\$' AND ulid_time(id) > now() - interval '1 minute'")" t
