@@ -38,6 +38,8 @@ fresh_db() { q -d postgres -c "DROP DATABASE IF EXISTS $1" -c "CREATE DATABASE $
 
 install() {
 	echo "== install"
+	# the roles are the cluster's: drop what a run before left
+	q -d postgres -c "DROP DATABASE IF EXISTS ulid_sql_hostile" -c "DROP DATABASE IF EXISTS ulid_sql_install"
 	fresh_db ulid_sql_install
 	q -d ulid_sql_install <<-'SQL'
 		DROP ROLE IF EXISTS ulid_sql_app;
