@@ -13,12 +13,16 @@ ORDER BY p.oid::regprocedure::text;
 SELECT t.typname, t.typtype, format_type(t.typbasetype, NULL) AS base, obj_description(t.oid, 'pg_type') AS comment
 FROM pg_type t
 JOIN pg_depend d ON d.classid = 'pg_type'::regclass AND d.objid = t.oid AND d.deptype = 'e'
-JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'ulid_sql';
+JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'ulid_sql'
+WHERE t.typcategory <> 'A';
 
--- the extension's own objects: nothing but functions and the domain
+-- the extension's own objects: nothing but functions and the domain (18
+-- records the domain's array type as a member too)
 SELECT classid::regclass, count(*)
 FROM pg_depend d JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'ulid_sql'
-WHERE d.deptype = 'e' GROUP BY 1 ORDER BY 1::text;
+WHERE d.deptype = 'e'
+  AND NOT (d.classid = 'pg_type'::regclass AND (SELECT typcategory FROM pg_type WHERE oid = d.objid) = 'A')
+GROUP BY 1 ORDER BY 1::text;
 
 -- no library: the control file names none, and no function is in C
 SELECT count(*) AS c_functions
