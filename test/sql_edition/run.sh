@@ -125,6 +125,8 @@ install() {
 		       typeid_prefix('a_b_01h455vb4pex5vsknk084sn02q'), ulid_is_uuidv7(gen_ulid()) IS NOT NULL,
 		       gen_random_ulid() < gen_ulid('10889-08-02 05:31:50+00'), gen_ulid() < gen_ulid()")" \
 		"01ARYZ6S41TSV4RRFFQ69G5FAV|2026-11-01 00:00:00+00|user_01h455vb4pex5vsknk084sn02q|a_b|t|t|t"
+	check "the generators in UUIDv7 mode under that search_path" "$(q -d ulid_sql_hostile -c "SET ROLE ulid_sql_owner" -c "SET search_path = evil, public" -c "SET ulid.uuidv7 = on" -c "
+		SELECT gen_ulid() < gen_ulid(), ulid_is_uuidv7(gen_ulid()), ulid_is_uuidv7(gen_random_ulid()), ulid_is_uuidv7(gen_ulid('2026-11-01 00:00+00'))")" "t|t|t|t"
 	check "calls of look-alikes while they ran" "$(q -d ulid_sql_hostile -c "SELECT count(*) FROM public.hijacks")" 0
 	check "the extension's objects are the superuser-run script's" \
 		"$(q -d ulid_sql_hostile -c "SELECT extrelocatable, (SELECT count(*) FROM pg_depend d WHERE refobjid = e.oid AND deptype = 'e' AND NOT (classid = 'pg_type'::regclass AND (SELECT typcategory FROM pg_type WHERE oid = d.objid) = 'A')) FROM pg_extension e WHERE extname = 'ulid_sql'")" "t|18"
