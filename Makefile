@@ -11,9 +11,9 @@ SRC_HEADERS = src/codec.h src/generator.h src/gist_key.h src/typeid.h src/monoto
 # older one (whose full scripts stay, for tests of the update path)
 DATA = $(EXTENSION)--$(EXTVERSION).sql \
 	$(EXTENSION)--1.0.sql $(EXTENSION)--1.0--1.1.sql $(EXTENSION)--1.1--1.2.sql \
-	$(EXTENSION)--1.2--1.3.sql $(EXTENSION)--1.3--1.4.sql
+	$(EXTENSION)--1.2--1.3.sql $(EXTENSION)--1.3--1.4.sql $(EXTENSION)--1.4--1.5.sql
 
-REGRESS = catalog io operators indexes brin_multi casts copy generator aggregates crosstype uuid_keys uuid_planner uuid_functions resolution core_families postgres_fdw gist
+REGRESS = catalog io operators indexes brin_multi casts copy generator aggregates crosstype uuid_keys uuid_planner uuid_clauses uuid_functions resolution core_families postgres_fdw gist
 # UTF8 and the C locale whatever the cluster was made with (pg_virtualenv
 # takes them from the environment): the io test counts multibyte characters
 REGRESS_OPTS = --load-extension=$(EXTENSION) --encoding=UTF8 --no-locale
@@ -35,12 +35,15 @@ PG_CONFIG_MAJOR := $(shell $(PG_CONFIG) --version | sed 's/^PostgreSQL \([0-9]*\
 
 # (set before PGXS, whose all: target reads DATA_built as it is parsed)
 # On 18 and later the default version is $(EXTVERSION)-pg18: $(EXTVERSION)
-# plus GiST support function 12, which 15-17 refuse (ulid--1.4--1.4-pg18.sql).
-# The control file installed there names it; PGXS copies DATA_built after
-# the control file of EXTENSION, into the same folder, so this one stays.
+# plus GiST support function 12, which 15-17 refuse
+# (ulid--$(EXTVERSION)--$(EXTVERSION)-pg18.sql).  The control file installed
+# there names it; PGXS copies DATA_built after the control file of
+# EXTENSION, into the same folder, so this one stays.  Each release's update
+# script serves the -pg18 line too: its twin there is made from it.
+PG18_UPDATES = $(EXTENSION)--1.4-pg18--1.5-pg18.sql
 ifeq ($(shell test $(PG_CONFIG_MAJOR) -ge 18 && echo yes),yes)
-DATA += $(EXTENSION)--$(EXTVERSION)--$(EXTVERSION)-pg18.sql
-DATA_built = pg18/$(EXTENSION).control
+DATA += $(EXTENSION)--1.4--1.4-pg18.sql $(EXTENSION)--$(EXTVERSION)--$(EXTVERSION)-pg18.sql
+DATA_built = pg18/$(EXTENSION).control $(addprefix pg18/,$(PG18_UPDATES))
 endif
 
 PGXS := $(shell $(PG_CONFIG) --pgxs)
@@ -58,6 +61,13 @@ $(OBJS): $(SRC_HEADERS)
 pg18/$(EXTENSION).control: $(EXTENSION).control
 	@mkdir -p pg18
 	sed "s/^default_version = '\(.*\)'/default_version = '\1-pg18'/" $< > $@
+
+# the -pg18 twin of an update script (ulid--A-pg18--B-pg18.sql from
+# ulid--A--B.sql): the same statements, the -pg18 versions in its first lines
+.SECONDEXPANSION:
+pg18/$(EXTENSION)--%-pg18.sql: $(EXTENSION)--$$(subst -pg18--,--,$$*).sql
+	@mkdir -p pg18
+	sed "1,4s/TO '\([0-9.]*\)'/TO '\1-pg18'/; 1s/--\([0-9.]*\)--\([0-9.]*\)\.sql/--\1-pg18--\2-pg18.sql/" $< > $@
 
 # robustness tests: partitioning (pg_regress), and fuzzing and sanitizer
 # builds of the pure code (make fuzz, make unittest-sanitize; optional, as

@@ -31,7 +31,8 @@ CREATE EXTENSION ulid;
 CREATE TABLE core_installed AS SELECT member FROM core_members;
 
 -- moved to another schema, the extension keeps its cross-type support: the
--- planner support rewrites into uuid's operators, found by family, not name
+-- planner support finds ulid's operators in the family of its class in the
+-- type's own schema, and uuid's by their pinned OIDs, with no search path
 CREATE SCHEMA elsewhere;
 ALTER EXTENSION ulid SET SCHEMA elsewhere;
 SET search_path = public, elsewhere;

@@ -80,5 +80,34 @@ WHERE ulid_input_sqlstate('0000000000000000000000000' || chr(b)) = 'accepted';
 SELECT ulid_send('01ARYZ6S41TSV4RRFFQ69G5FAV'::ulid);
 SELECT count(*) FILTER (WHERE ulid_send(u::ulid) <> uuid_send(u)) AS send_mismatches FROM io_random;
 
-DROP FUNCTION ulid_input_sqlstate(text);
+-- ulid_to_text and ulid_from_text (1.5) are the type's output and input as
+-- text: the same text, the same ulid, the same errors with the same details
+SELECT ulid_to_text('01aryz6s41tsv4rrffq69g5fav'::ulid), ulid_from_text('01aryz6s41tsv4rrffq69g5fav');
+SELECT count(*) FILTER (WHERE ulid_to_text(u::ulid) <> u::ulid::text) AS to_text_mismatches,
+       count(*) FILTER (WHERE ulid_from_text(u::ulid::text) <> u::ulid) AS from_text_mismatches,
+       count(*) FILTER (WHERE ulid_from_text(lower(u::ulid::text)) <> u::ulid) AS lower_case_mismatches
+FROM io_random;
+SELECT ulid_from_text('01ARYZ6S41TSV4RRFFQ69G5FA');
+SELECT ulid_from_text('01ARYZ6S41TSV4RRFFQ69G5FAé');
+SELECT ulid_from_text(E'01ARYZ6S41\tSV4RRFFQ69G5FAV');
+SELECT ulid_from_text('80000000000000000000000000');
+CREATE FUNCTION ulid_from_text_sqlstate(t text) RETURNS text LANGUAGE plpgsql AS $$
+BEGIN
+	PERFORM ulid_from_text(t);
+	RETURN 'accepted';
+EXCEPTION WHEN OTHERS THEN
+	RETURN SQLSTATE;
+END
+$$;
+-- every printable ASCII character at the last position, and every kind of
+-- bad input above, as the input function takes or rejects it
+SELECT count(*) FILTER (WHERE ulid_from_text_sqlstate(t) <> ulid_input_sqlstate(t)) AS verdict_mismatches,
+       count(*) FILTER (WHERE ulid_from_text_sqlstate(t) = '22P02') AS rejected
+FROM (SELECT '0000000000000000000000000' || chr(b) FROM generate_series(32, 126) AS b
+      UNION ALL
+      VALUES (''), ('0'), ('01ARYZ6S41TSV4RRFFQ69G5FAVV'), ('01ARYZ6S41TSV4RRFFQ69G5FUV'),
+             ('8ZZZZZZZZZABCDEFGHJKMNPQRS'), ('01ARYZ6S41TSV4RRFFQ69G5FAé'), ('ééééééééééééé')) AS v(t);
+SELECT ulid_from_text(NULL) IS NULL AS strict;
+
+DROP FUNCTION ulid_input_sqlstate(text), ulid_from_text_sqlstate(text);
 DROP TABLE io_random;

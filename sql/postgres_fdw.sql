@@ -71,9 +71,8 @@ EXPLAIN (VERBOSE, COSTS OFF)
 SELECT n FROM fdw_events WHERE id = ulid_lower(ulid_time(id));
 SELECT count(*) FROM fdw_events WHERE id = ulid_lower(ulid_time(id));
 
--- a uuid-typed key, as drivers send it: the planner makes it uuid's = over
--- the ulid column, and the remote server, whose search_path is pg_catalog,
--- reads it through the implicit cast from ulid to uuid (1.3 and later)
+-- a uuid-typed key, as drivers send it: the planner makes it a ulid, and
+-- the comparison ulid's own =, which is shipped schema-qualified
 EXPLAIN (VERBOSE, COSTS OFF)
 SELECT n FROM fdw_events WHERE id = '01a1957a-9080-0000-0000-000000000000'::uuid;
 SELECT n FROM fdw_events WHERE id = '01a1957a-9080-0000-0000-000000000000'::uuid;
@@ -94,8 +93,8 @@ WHERE id >= ulid_lower('2026-11-01 06:00+00') AND id < ulid_lower('2026-11-01 09
 SELECT n FROM fdw_events_plain
 WHERE id >= ulid_lower('2026-11-01 06:00+00') AND id < ulid_lower('2026-11-01 09:00+00')
 ORDER BY n;
--- and so does a comparison with a uuid value, although the planner makes it
--- uuid's own = (over the relabelled ulid column)
+-- and so does a comparison with a uuid value, which the planner makes
+-- ulid's own =
 EXPLAIN (VERBOSE, COSTS OFF)
 SELECT n FROM fdw_events_plain WHERE id = '01a1957a-9080-0000-0000-000000000000'::uuid;
 SELECT n FROM fdw_events_plain WHERE id = '01a1957a-9080-0000-0000-000000000000'::uuid;

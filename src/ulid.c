@@ -14,6 +14,7 @@
 #include "libpq/pqformat.h"
 #include "mb/pg_wchar.h"
 #include "nodes/nodes.h"
+#include "utils/builtins.h"
 
 #include "compat.h"
 #include "ulid.h"
@@ -176,4 +177,36 @@ ulid_send(PG_FUNCTION_ARGS)
 	SET_VARSIZE(result, VARHDRSZ + ULID_BINARY_LEN);
 	memcpy(VARDATA(result), ulid->data, ULID_BINARY_LEN);
 	PG_RETURN_BYTEA_P(result);
+}
+
+/*
+ * The text of a ulid as a text value, and a ulid from a text value: the
+ * input and output functions' work without the cstring in between, under
+ * names that the SQL edition, whose ulid is a domain over uuid, offers too.
+ */
+PG_FUNCTION_INFO_V1(ulid_to_text);
+Datum
+ulid_to_text(PG_FUNCTION_ARGS)
+{
+	pg_ulid    *ulid = PG_GETARG_ULID_P(0);
+	text	   *result = palloc(VARHDRSZ + ULID_TEXT_LEN);
+
+	SET_VARSIZE(result, VARHDRSZ + ULID_TEXT_LEN);
+	ulid_encode(ulid->data, VARDATA(result));
+	PG_RETURN_TEXT_P(result);
+}
+
+PG_FUNCTION_INFO_V1(ulid_from_text);
+Datum
+ulid_from_text(PG_FUNCTION_ARGS)
+{
+	text	   *t = PG_GETARG_TEXT_PP(0);
+	pg_ulid    *result = palloc(sizeof(pg_ulid));
+	size_t		bad_pos = 0;
+	UlidDecodeStatus status;
+
+	status = ulid_decode(VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t), result->data, &bad_pos);
+	if (status != ULID_DECODE_OK)
+		report_bad_ulid_text(text_to_cstring(t), status, bad_pos, NULL);
+	PG_RETURN_ULID_P(result);
 }

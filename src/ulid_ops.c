@@ -18,10 +18,11 @@
 #include "compat.h"
 #include "ulid.h"
 
+/* -1, 0 or 1 (codec.h): btree's comparisons of a ulid key cost no more than uuid's */
 static inline int
 ulid_internal_cmp(const pg_ulid *a, const pg_ulid *b)
 {
-	return memcmp(a->data, b->data, ULID_BINARY_LEN);
+	return ulid_compare(a->data, b->data);
 }
 
 PG_FUNCTION_INFO_V1(ulid_lt);
@@ -69,15 +70,13 @@ ulid_gt(PG_FUNCTION_ARGS)
 /*
  * btree support function 1.  Not uuid_cmp: that returns memcmp's result,
  * whose magnitude varies with the C library, and the SQL-visible result here
- * is folded to -1, 0 or 1.
+ * is -1, 0 or 1.
  */
 PG_FUNCTION_INFO_V1(ulid_cmp);
 Datum
 ulid_cmp(PG_FUNCTION_ARGS)
 {
-	int			cmp = ulid_internal_cmp(PG_GETARG_ULID_P(0), PG_GETARG_ULID_P(1));
-
-	PG_RETURN_INT32((cmp > 0) - (cmp < 0));
+	PG_RETURN_INT32(ulid_internal_cmp(PG_GETARG_ULID_P(0), PG_GETARG_ULID_P(1)));
 }
 
 /* The smaller and larger of two ULIDs, for min() and max(): core has none */

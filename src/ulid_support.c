@@ -3,53 +3,104 @@
  * ulid_support.c
  *	  Planner support for the comparisons between ulid and uuid.
  *
- * Both types are the same 16 bytes in the same order, so "ulid_expr op
- * uuid_expr" selects the same rows as "ulid_expr::uuid op uuid_expr" with
- * uuid's own operator.  From 1.4 the comparison functions between the two
- * types answer SupportRequestSimplify with exactly that rewrite, which
- * eval_const_expressions makes before the planner looks at any clause.  What
- * the planner then sees is uuid's mergejoinable "=", a member of core's
- * uuid_ops and of ulid's own families, so equivalence classes, join removal,
- * unique joins, merge joins, partition pruning and every index on either
- * type work as they do for uuid alone, with no object added to core's
- * families (which pg_upgrade would lose: docs/uuid-interop.md).
+ * Both types are the same 16 bytes in the same order, so a comparison of a
+ * ulid with a uuid selects the same rows as the same comparison of the two
+ * as values of either type.  The comparison functions between the two types
+ * answer SupportRequestSimplify, which eval_const_expressions makes before
+ * the planner looks at a clause, and before a relation's index predicates
+ * and CHECK constraints are matched against it, with one of two rewrites:
  *
- * Operators are found by operator family and strategy, never by name: a
- * name lookup checks USAGE on a schema, and planning must not fail with a
- * permission error.
+ * - When the uuid side is a pseudo-constant (no Var of the query level, no
+ *   volatile function: a Const, a Param, a stable expression), it becomes a
+ *   ulid, and the operator ulid's own (1.5).  So "ulid_col op uuid_value" is
+ *   a clause on the bare column with an operator of the column's type, as
+ *   predicate proofs (partial indexes, ON CONFLICT arbiters, constraint
+ *   exclusion), equivalence classes and extensions that read clauses expect.
+ * - Otherwise (a join, or a ulid constant against a uuid column) the ulid
+ *   side becomes a uuid, and the operator uuid's own (1.4).  uuid's "=" is
+ *   mergejoinable and a member of core's uuid_ops and of ulid's own
+ *   families, so joins between the types get join removal, unique joins and
+ *   merge joins, and a uuid column keeps its clause in its own type.
+ *
+ * Nothing is looked up by name through a search path, and nothing checks a
+ * permission: planning a query must not fail with a permission error.
+ * uuid's operators are core's pinned objects; ulid's are found in the
+ * family of ulid's default btree operator class, which is looked up in the
+ * catalog cache by its name in the type's own schema.
  *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"
 
+#include "access/htup_details.h"
 #include "access/stratnum.h"
+#include "catalog/pg_am.h"
+#include "catalog/pg_opclass.h"
 #include "catalog/pg_type.h"
 #include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
 #include "nodes/pathnodes.h"
 #include "nodes/supportnodes.h"
+#include "optimizer/clauses.h"
 #include "utils/lsyscache.h"
-#include "utils/typcache.h"
+#include "utils/syscache.h"
 
 #include "compat.h"
 
 /*
- * uuid's btree operators by strategy, looked up once per backend: they are
- * core's pinned objects, so their OIDs never change.
+ * uuid's btree operators by strategy: core's pinned objects
+ * (src/include/catalog/pg_operator.dat), whose OIDs never change.
  */
-static Oid	uuid_btree_ops[BTMaxStrategyNumber + 1];
+static const Oid uuid_btree_ops[BTMaxStrategyNumber + 1] = {
+	[BTLessStrategyNumber] = 2974,
+	[BTLessEqualStrategyNumber] = 2976,
+	[BTEqualStrategyNumber] = 2972,
+	[BTGreaterEqualStrategyNumber] = 2977,
+	[BTGreaterStrategyNumber] = 2975,
+};
 
+/*
+ * The family of the default btree operator class of ulidtype, or InvalidOid.
+ * The class is found by its name, ulid_ops, in the type's own schema, which
+ * is where the install script made both (and where ALTER EXTENSION SET
+ * SCHEMA moves both): two catalog cache lookups, with no search path and no
+ * permission check.  lookup_type_cache would find the same class, but its
+ * first call in a backend tries a binary-coercion lookup against every
+ * default btree class, some 600,000 instructions.  The answer is kept for
+ * the backend: the class and its family live as long as the type.
+ */
 static Oid
-uuid_btree_operator(int16 strategy)
+ulid_btree_family(Oid ulidtype)
 {
-	if (!OidIsValid(uuid_btree_ops[strategy]))
-	{
-		TypeCacheEntry *tce = lookup_type_cache(UUIDOID, TYPECACHE_BTREE_OPFAMILY);
+	static Oid	cached_type = InvalidOid;
+	static Oid	cached_family = InvalidOid;
+	HeapTuple	tuple;
+	Oid			namespace;
+	Oid			family = InvalidOid;
 
-		uuid_btree_ops[strategy] = get_opfamily_member(tce->btree_opf, UUIDOID,
-													   UUIDOID, strategy);
+	if (ulidtype == cached_type)
+		return cached_family;
+
+	tuple = SearchSysCache1(TYPEOID, ObjectIdGetDatum(ulidtype));
+	if (!HeapTupleIsValid(tuple))
+		return InvalidOid;
+	namespace = ((Form_pg_type) GETSTRUCT(tuple))->typnamespace;
+	ReleaseSysCache(tuple);
+
+	tuple = SearchSysCache3(CLAAMNAMENSP, ObjectIdGetDatum(BTREE_AM_OID),
+							CStringGetDatum("ulid_ops"), ObjectIdGetDatum(namespace));
+	if (HeapTupleIsValid(tuple))
+	{
+		Form_pg_opclass opclass = (Form_pg_opclass) GETSTRUCT(tuple);
+
+		if (opclass->opcintype == ulidtype && opclass->opcdefault)
+			family = opclass->opcfamily;
+		ReleaseSysCache(tuple);
 	}
-	return uuid_btree_ops[strategy];
+
+	cached_type = ulidtype;
+	cached_family = family;
+	return family;
 }
 
 /* expr as a value of type typid: the types share their bytes */
@@ -78,14 +129,19 @@ make_comparison(Oid opno, Node *a, Node *b, Oid typid)
 
 /*
  * SupportRequestSimplify for a comparison function of strategy between a
- * ulid and a uuid (either order): uuid's operator of that strategy over the
- * two arguments, the ulid one relabelled.
+ * ulid and a uuid (either order): the same comparison in ulid's terms when
+ * the uuid side is a pseudo-constant, else in uuid's.  The operands keep
+ * their places.
  */
 static Node *
-simplify_to_uuid(Node *rawreq, int16 strategy)
+simplify_comparison(Node *rawreq, int16 strategy)
 {
 	SupportRequestSimplify *req;
 	List	   *args;
+	Node	   *uuidside;
+	Node	   *ulidside;
+	Oid			ulidtype;
+	Oid			family;
 	Oid			opno;
 
 	if (!IsA(rawreq, SupportRequestSimplify))
@@ -95,11 +151,33 @@ simplify_to_uuid(Node *rawreq, int16 strategy)
 	if (list_length(args) != 2)
 		return NULL;
 
-	opno = uuid_btree_operator(strategy);
-	if (!OidIsValid(opno))
+	if (exprType(linitial(args)) == UUIDOID)
+	{
+		uuidside = linitial(args);
+		ulidside = lsecond(args);
+	}
+	else
+	{
+		uuidside = lsecond(args);
+		ulidside = linitial(args);
+	}
+	ulidtype = exprType(ulidside);
+	if (ulidtype == UUIDOID)
 		return NULL;
 
-	return (Node *) make_comparison(opno, linitial(args), lsecond(args), UUIDOID);
+	if (is_pseudo_constant_clause(uuidside))
+	{
+		family = ulid_btree_family(ulidtype);
+		if (!OidIsValid(family))
+			return NULL;
+		opno = get_opfamily_member(family, ulidtype, ulidtype, strategy);
+		if (!OidIsValid(opno))
+			return NULL;
+		return (Node *) make_comparison(opno, linitial(args), lsecond(args), ulidtype);
+	}
+
+	return (Node *) make_comparison(uuid_btree_ops[strategy], linitial(args),
+									lsecond(args), UUIDOID);
 }
 
 #define ULID_UUID_SUPPORT(name, strategy) \
@@ -107,7 +185,7 @@ PG_FUNCTION_INFO_V1(name); \
 Datum \
 name(PG_FUNCTION_ARGS) \
 { \
-	PG_RETURN_POINTER(simplify_to_uuid((Node *) PG_GETARG_POINTER(0), strategy)); \
+	PG_RETURN_POINTER(simplify_comparison((Node *) PG_GETARG_POINTER(0), strategy)); \
 }
 
 ULID_UUID_SUPPORT(ulid_uuid_lt_support, BTLessStrategyNumber)
@@ -173,14 +251,14 @@ ulid_uuid_support(PG_FUNCTION_ARGS)
 	if (target != lefttype && target != righttype)
 		PG_RETURN_POINTER(NULL);
 
-	ulid_btree_opf = lookup_type_cache(ulidtype, TYPECACHE_BTREE_OPFAMILY)->btree_opf;
+	ulid_btree_opf = ulid_btree_family(ulidtype);
 	if (!OidIsValid(ulid_btree_opf))
 		PG_RETURN_POINTER(NULL);
 	strategy = get_op_opfamily_strategy(crossop, ulid_btree_opf);
 	if (strategy == 0)
 		PG_RETURN_POINTER(NULL);
 	if (target == UUIDOID)
-		newop = uuid_btree_operator(strategy);
+		newop = uuid_btree_ops[strategy];
 	else
 		newop = get_opfamily_member(ulid_btree_opf, ulidtype, ulidtype, strategy);
 	if (!OidIsValid(newop) || !op_in_opfamily(newop, req->opfamily))

@@ -284,6 +284,41 @@ test_order_preserved(void)
 	CHECK(bad == 0, "%d pairs ordered differently as text", bad);
 }
 
+/*
+ * ulid_compare is memcmp's order as -1, 0 or 1: pairs that differ in one bit
+ * of any byte (each half, both directions) and equal pairs
+ */
+static void
+test_compare(void)
+{
+	uint64_t	state = 6789;
+	int			n;
+	int			bad = 0;
+	int			seen[3] = {0, 0, 0};
+
+	for (n = 0; n < 100000; n++)
+	{
+		unsigned char x[16];
+		unsigned char y[16];
+		int			want;
+		int			got;
+
+		ulid_store_be64(x, unit_next_random(&state) >> (n % 64));
+		ulid_store_be64(x + 8, unit_next_random(&state));
+		memcpy(y, x, 16);
+		if (n % 17 != 0)
+			y[n % 16] ^= (unsigned char) (1 << (n % 8));
+		want = memcmp(x, y, 16);
+		want = (want > 0) - (want < 0);
+		got = ulid_compare(x, y);
+		bad += got != want || ulid_compare(y, x) != -want;
+		seen[got + 1]++;
+	}
+	CHECK(bad == 0, "%d pairs ordered differently from memcmp", bad);
+	CHECK(seen[0] > 0 && seen[1] > 0 && seen[2] > 0,
+		  "less, equal and greater all met: %d, %d, %d", seen[0], seen[1], seen[2]);
+}
+
 /* the UUIDv7 test reads exactly the version nibble and the variant bits */
 static void
 test_is_uuidv7(void)
@@ -321,6 +356,7 @@ main(void)
 	test_overflow_boundary();
 	test_random_round_trips();
 	test_order_preserved();
+	test_compare();
 	test_is_uuidv7();
 	UNIT_DONE("unit_codec");
 }

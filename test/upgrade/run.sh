@@ -92,7 +92,7 @@ SELECT 'hash=', n FROM items WHERE id = ulid_lower('2026-01-01 01:00+00');
 
 for from in $versions; do
 	[ "$from" = "$newest" ] && continue
-	db="ulid_upgrade_from_${from//./_}"
+	db="ulid_upgrade_from_${from//[.-]/_}"
 	psql_db postgres -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db"
 	if ! psql_db "$db" -c "CREATE EXTENSION ulid VERSION '$from'" -c "$setup_sql"; then
 		fail "install $from and store data"

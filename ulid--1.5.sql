@@ -1,4 +1,4 @@
-/* ulid--1.4.sql: the ulid type, its operators, index support, generators and uuid interop */
+/* ulid--1.5.sql: the ulid type, its operators, index support, generators and uuid interop */
 
 -- complain if script is sourced in psql, rather than via CREATE EXTENSION
 \echo Use "CREATE EXTENSION ulid" to load this file. \quit
@@ -325,14 +325,18 @@ COMMENT ON AGGREGATE max(ulid) IS 'maximum value of all ulid input values';
  * uuid and ulid share one 16-byte layout and both order by memcmp, so the C
  * functions of ulid's own comparisons serve both argument orders as they are.
  *
- * Each comparison function has planner support that rewrites "ulid_expr op
- * uuid_expr" into "ulid_expr::uuid op uuid_expr" with uuid's own operator,
- * before planning (src/ulid_support.c).  uuid's "=" is mergejoinable and a
- * member of core's uuid_ops and of ulid's families, so joins between the
- * types get join removal, unique joins and merge joins, a uuid partition key
- * is pruned by ulid values, and an index on either type serves values of the
+ * Each comparison function has planner support (src/ulid_support.c), which
+ * rewrites the comparison before planning.  Against a uuid value (a
+ * constant, a parameter, a stable expression) a ulid expression is compared
+ * with ulid's own operator, the value becoming a ulid: a clause on a ulid
+ * column stays one, for indexes, predicate proofs and equivalence classes.
+ * Otherwise (a join, or a ulid value against a uuid column) the ulid side
+ * becomes a uuid and the operator uuid's own, which is mergejoinable and a
+ * member of core's uuid_ops and of ulid's families: joins between the types
+ * get join removal, unique joins and merge joins, a uuid partition key is
+ * pruned by ulid values, and an index on either type serves values of the
  * other.  One support function per btree strategy: each knows its operator
- * without looking anything up by name.
+ * without looking anything up through a search path.
  *
  * The cross-type "=" operators are not MERGES: the planner never meets them
  * in a join clause, which the rewrite has made uuid's, and 1.2 and 1.3
@@ -354,11 +358,11 @@ CREATE FUNCTION ulid_uuid_ge_support(pg_catalog.internal) RETURNS pg_catalog.int
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION ulid_uuid_gt_support(pg_catalog.internal) RETURNS pg_catalog.internal
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION ulid_uuid_lt_support(pg_catalog.internal) IS 'planner support: ulid < uuid as uuid < uuid';
-COMMENT ON FUNCTION ulid_uuid_le_support(pg_catalog.internal) IS 'planner support: ulid <= uuid as uuid <= uuid';
-COMMENT ON FUNCTION ulid_uuid_eq_support(pg_catalog.internal) IS 'planner support: ulid = uuid as uuid = uuid';
-COMMENT ON FUNCTION ulid_uuid_ge_support(pg_catalog.internal) IS 'planner support: ulid >= uuid as uuid >= uuid';
-COMMENT ON FUNCTION ulid_uuid_gt_support(pg_catalog.internal) IS 'planner support: ulid > uuid as uuid > uuid';
+COMMENT ON FUNCTION ulid_uuid_lt_support(pg_catalog.internal) IS 'planner support: ulid < uuid as ulid < ulid against a uuid value, else as uuid < uuid';
+COMMENT ON FUNCTION ulid_uuid_le_support(pg_catalog.internal) IS 'planner support: ulid <= uuid as ulid <= ulid against a uuid value, else as uuid <= uuid';
+COMMENT ON FUNCTION ulid_uuid_eq_support(pg_catalog.internal) IS 'planner support: ulid = uuid as ulid = ulid against a uuid value, else as uuid = uuid';
+COMMENT ON FUNCTION ulid_uuid_ge_support(pg_catalog.internal) IS 'planner support: ulid >= uuid as ulid >= ulid against a uuid value, else as uuid >= uuid';
+COMMENT ON FUNCTION ulid_uuid_gt_support(pg_catalog.internal) IS 'planner support: ulid > uuid as ulid > ulid against a uuid value, else as uuid > uuid';
 
 
 CREATE FUNCTION ulid_eq_uuid(ulid, pg_catalog.uuid) RETURNS pg_catalog.bool
@@ -574,7 +578,7 @@ ALTER OPERATOR FAMILY ulid_ops USING hash ADD
  * (id, valid WITHOUT OVERLAPS), FOREIGN KEY (id, PERIOD valid)), as uuid
  * does with btree_gist, which is not needed.  Temporal keys need support
  * function 12, which only 18 and later accept: it comes with version
- * 1.4-pg18 (ulid--1.4--1.4-pg18.sql).
+ * 1.5-pg18 (ulid--1.5--1.5-pg18.sql).
  *
  * The index key is a closed range of ULIDs, [v, v] on a leaf and the
  * union of its children above: 32 bytes of the type ulid_gist_key
@@ -655,11 +659,14 @@ COMMENT ON OPERATOR CLASS ulid_ops USING gist IS 'default GiST operator class fo
 COMMENT ON OPERATOR FAMILY ulid_ops USING gist IS 'GiST operator family for ulid';
 
 /*
- * After the rewrite a BRIN or GiST index on a ulid column meets uuid's
- * operators, so its family gets them.  BRIN's minmax classes look the
- * operator up again by (column type, value type) when they scan, hence the
- * (ulid, uuid) members beside them; bloom and GiST read the value's 16 bytes
- * as they are.
+ * After the rewrite to uuid's terms a BRIN or GiST index on a ulid column
+ * meets uuid's operators, so its family gets them.  BRIN's minmax classes
+ * look the operator up again by (column type, value type) when they scan,
+ * hence the (ulid, uuid) members beside them; bloom and GiST read the value's
+ * 16 bytes as they are.  The BRIN families' (uuid, uuid) groups have the
+ * support functions of core's uuid classes of the same kinds, as
+ * pg_catalog.amvalidate wants of a complete group; an index calls those of
+ * its own class's type, ulid.
  */
 ALTER OPERATOR FAMILY ulid_minmax_ops USING brin ADD
 	OPERATOR 1 pg_catalog.< (pg_catalog.uuid, pg_catalog.uuid),
@@ -671,7 +678,11 @@ ALTER OPERATOR FAMILY ulid_minmax_ops USING brin ADD
 	OPERATOR 2 <= (ulid, pg_catalog.uuid),
 	OPERATOR 3 = (ulid, pg_catalog.uuid),
 	OPERATOR 4 >= (ulid, pg_catalog.uuid),
-	OPERATOR 5 > (ulid, pg_catalog.uuid);
+	OPERATOR 5 > (ulid, pg_catalog.uuid),
+	FUNCTION 1 (pg_catalog.uuid, pg_catalog.uuid) pg_catalog.brin_minmax_opcinfo(pg_catalog.internal),
+	FUNCTION 2 (pg_catalog.uuid, pg_catalog.uuid) pg_catalog.brin_minmax_add_value(pg_catalog.internal, pg_catalog.internal, pg_catalog.internal, pg_catalog.internal),
+	FUNCTION 3 (pg_catalog.uuid, pg_catalog.uuid) pg_catalog.brin_minmax_consistent(pg_catalog.internal, pg_catalog.internal, pg_catalog.internal),
+	FUNCTION 4 (pg_catalog.uuid, pg_catalog.uuid) pg_catalog.brin_minmax_union(pg_catalog.internal, pg_catalog.internal, pg_catalog.internal);
 
 ALTER OPERATOR FAMILY ulid_minmax_multi_ops USING brin ADD
 	OPERATOR 1 pg_catalog.< (pg_catalog.uuid, pg_catalog.uuid),
@@ -683,10 +694,22 @@ ALTER OPERATOR FAMILY ulid_minmax_multi_ops USING brin ADD
 	OPERATOR 2 <= (ulid, pg_catalog.uuid),
 	OPERATOR 3 = (ulid, pg_catalog.uuid),
 	OPERATOR 4 >= (ulid, pg_catalog.uuid),
-	OPERATOR 5 > (ulid, pg_catalog.uuid);
+	OPERATOR 5 > (ulid, pg_catalog.uuid),
+	FUNCTION 1 (pg_catalog.uuid, pg_catalog.uuid) pg_catalog.brin_minmax_multi_opcinfo(pg_catalog.internal),
+	FUNCTION 2 (pg_catalog.uuid, pg_catalog.uuid) pg_catalog.brin_minmax_multi_add_value(pg_catalog.internal, pg_catalog.internal, pg_catalog.internal, pg_catalog.internal),
+	FUNCTION 3 (pg_catalog.uuid, pg_catalog.uuid) pg_catalog.brin_minmax_multi_consistent(pg_catalog.internal, pg_catalog.internal, pg_catalog.internal, pg_catalog.int4),
+	FUNCTION 4 (pg_catalog.uuid, pg_catalog.uuid) pg_catalog.brin_minmax_multi_union(pg_catalog.internal, pg_catalog.internal, pg_catalog.internal),
+	FUNCTION 5 (pg_catalog.uuid, pg_catalog.uuid) pg_catalog.brin_minmax_multi_options(pg_catalog.internal),
+	FUNCTION 11 (pg_catalog.uuid, pg_catalog.uuid) pg_catalog.brin_minmax_multi_distance_uuid(pg_catalog.internal, pg_catalog.internal);
 
 ALTER OPERATOR FAMILY ulid_bloom_ops USING brin ADD
-	OPERATOR 1 pg_catalog.= (pg_catalog.uuid, pg_catalog.uuid);
+	OPERATOR 1 pg_catalog.= (pg_catalog.uuid, pg_catalog.uuid),
+	FUNCTION 1 (pg_catalog.uuid, pg_catalog.uuid) pg_catalog.brin_bloom_opcinfo(pg_catalog.internal),
+	FUNCTION 2 (pg_catalog.uuid, pg_catalog.uuid) pg_catalog.brin_bloom_add_value(pg_catalog.internal, pg_catalog.internal, pg_catalog.internal, pg_catalog.internal),
+	FUNCTION 3 (pg_catalog.uuid, pg_catalog.uuid) pg_catalog.brin_bloom_consistent(pg_catalog.internal, pg_catalog.internal, pg_catalog.internal, pg_catalog.int4),
+	FUNCTION 4 (pg_catalog.uuid, pg_catalog.uuid) pg_catalog.brin_bloom_union(pg_catalog.internal, pg_catalog.internal, pg_catalog.internal),
+	FUNCTION 5 (pg_catalog.uuid, pg_catalog.uuid) pg_catalog.brin_bloom_options(pg_catalog.internal),
+	FUNCTION 11 (pg_catalog.uuid, pg_catalog.uuid) pg_catalog.uuid_hash(pg_catalog.uuid);
 
 ALTER OPERATOR FAMILY ulid_ops USING gist ADD
 	OPERATOR 1 pg_catalog.< (pg_catalog.uuid, pg_catalog.uuid),
@@ -733,3 +756,17 @@ COMMENT ON FUNCTION ulid_to_typeid(ulid, pg_catalog.text) IS 'TypeID text of uli
 COMMENT ON FUNCTION ulid_from_typeid(pg_catalog.text) IS 'ulid of a TypeID';
 COMMENT ON FUNCTION ulid_from_typeid(pg_catalog.text, pg_catalog.text) IS 'ulid of a TypeID, which must have the given prefix';
 COMMENT ON FUNCTION typeid_prefix(pg_catalog.text) IS 'prefix of a TypeID';
+
+/*
+ * The text of a ulid as text, and back: the spelling the SQL edition
+ * (ulid_sql, whose ulid is a domain over uuid and prints as one) offers too,
+ * so that portable queries read the same on both.  ulid_from_text is strict
+ * as the type's input is (SQLSTATE 22P02, with the same details), and not
+ * LEAKPROOF: its error shows its argument.
+ */
+CREATE FUNCTION ulid_to_text(ulid) RETURNS pg_catalog.text
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION ulid_from_text(pg_catalog.text) RETURNS ulid
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_to_text(ulid) IS 'text of ulid, upper case';
+COMMENT ON FUNCTION ulid_from_text(pg_catalog.text) IS 'ulid of its text, read as the type''s input reads it';
