@@ -12,12 +12,18 @@
 #   harness       test/harness/run.sh: the throwaway cluster below
 #   regress       make installcheck (pg_regress) in a throwaway cluster
 #   upgrade       test/upgrade/run.sh, in that cluster
+#   ulid_sql      the SQL edition (ulid_sql/): make installcheck there and
+#                 test/sql_edition/run.sh (installs, the differential test
+#                 against the C extension, migrations), in that cluster
 #   clients_*     clients/run.sh LANGUAGE: python, node, go, java
 #   docs          test/docs/reference.py: the README's reference tables
 #   docs_blocks   test/docs/blocks.py: every SQL block of the README and docs/
 #   docs_install  test/docs/install.sh: the install recipes of the clients
 #   packaging     test/packaging/run.sh: the Debian package (Debian's
 #                 PostgreSQL only: it packages for that)
+#   ulid_sql_tle  test/sql_edition/tle.sh: the edition through pg_tle, in a
+#                 cluster of its own (only where pg_tle is installed into
+#                 the server: it is not in Debian)
 #
 # A suite's verdict is its runner's exit status.  The summary gives one line
 # per suite, with the counts its runner printed, and ends with the line
@@ -26,7 +32,8 @@
 # ULID_REQUIRE_ALL=1) scripts/tap.sh fails on that, as CI installs every
 # prerequisite and a skip there would hide a gap.  The one suite skipped as
 # a whole is packaging, on a PostgreSQL that Debian does not package (a
-# source build): there is nothing to package it for.  ULID_SUMMARY_LABEL,
+# source build): there is nothing to package it for; and ulid_sql_tle on a
+# server without pg_tle.  ULID_SUMMARY_LABEL,
 # if set, prefixes the last line (.ci/run runs this once per server and
 # adds the halves up).
 #
@@ -34,8 +41,8 @@
 
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
-all_suites=(unit bench_report unit_sanitize fuzz tap harness regress upgrade
-	clients_python clients_node clients_go clients_java docs docs_blocks docs_install packaging)
+all_suites=(unit bench_report unit_sanitize fuzz tap harness regress upgrade ulid_sql
+	clients_python clients_node clients_go clients_java docs docs_blocks docs_install packaging ulid_sql_tle)
 if [ $# -gt 0 ]; then
 	suites=("$@")
 	for s in "${suites[@]}"; do
@@ -51,6 +58,12 @@ wanted() { case " ${suites[*]} " in *" $1 "*) return 0 ;; esac; return 1; }
 
 ensure_build_deps
 build_and_install
+# the SQL edition's files too (no C: nothing to build but its scripts), for
+# its suites and for the docs' blocks that create it
+if wanted ulid_sql || wanted docs_blocks; then
+	make -C "$ULID_ROOT/ulid_sql" -s PG_CONFIG="$PG_CONFIG" all
+	"${SUDO[@]}" make -C "$ULID_ROOT/ulid_sql" -s PG_CONFIG="$PG_CONFIG" install
+fi
 server=$("$PG_CONFIG" --version)
 
 work=$(mktemp -d /tmp/ulid-test.XXXXXX)
@@ -116,7 +129,7 @@ wanted tap && suite tap '^(Files=[0-9]+, Tests=[0-9]+|Result: |t/[^ ]+\.pl \.+ s
 wanted harness && suite harness "$own_counts" "$ULID_ROOT/test/harness/run.sh"
 
 # pg_regress and the suites that use a running server: one throwaway cluster
-if wanted regress || wanted upgrade || wanted clients_python || wanted clients_node ||
+if wanted regress || wanted upgrade || wanted ulid_sql || wanted clients_python || wanted clients_node ||
 	wanted clients_go || wanted clients_java || wanted docs || wanted docs_blocks ||
 	wanted docs_install; then
 	start_cluster
@@ -130,6 +143,13 @@ if wanted regress || wanted upgrade || wanted clients_python || wanted clients_n
 		fi
 	fi
 	wanted upgrade && suite upgrade "$own_counts" "$ULID_ROOT/test/upgrade/run.sh"
+	# pg_regress's last words, then the edition's own counts
+	ulid_sql_suite() {
+		make -C "$ULID_ROOT/ulid_sql" -s PG_CONFIG="$PG_CONFIG" installcheck ||
+			{ cat "$ULID_ROOT/ulid_sql/regression.diffs" 2>/dev/null; return 1; }
+		"$ULID_ROOT/test/sql_edition/run.sh"
+	}
+	wanted ulid_sql && suite ulid_sql "$own_counts|^(# )?( *All [0-9]+ tests passed| *[0-9]+ of [0-9]+ tests (failed|passed))" ulid_sql_suite
 	# pytest's "N passed, N failed, ... in S s", node --test's "# pass N" and "# fail N",
 	# go test's "ok"/"FAIL" package line with the "--- FAIL" tests, java's own
 	wanted clients_python && suite clients_python '^(=+ )?[0-9]+ (passed|failed|errors?)[ ,].* in [0-9.]+s' "$ULID_ROOT/clients/run.sh" python
@@ -151,6 +171,18 @@ if wanted packaging; then
 		suite packaging "$own_counts" "$ULID_ROOT/test/packaging/run.sh"
 	else
 		skip packaging "$PG_CONFIG is no Debian PostgreSQL, which the package is built for"
+	fi
+fi
+
+# The SQL edition through pg_tle, in a cluster of its own with pg_tle
+# preloaded, where pg_tle is installed into the server (from source: it is
+# not in Debian, so CI has none)
+if wanted ulid_sql_tle; then
+	if [ -f "$("$PG_CONFIG" --sharedir)/extension/pg_tle.control" ] &&
+		[ -f "$("$PG_CONFIG" --pkglibdir)/pg_tle.so" ]; then
+		suite ulid_sql_tle "$own_counts" "$ULID_ROOT/test/sql_edition/tle.sh"
+	else
+		skip ulid_sql_tle "pg_tle is not installed into $PG_CONFIG's server (it is not in Debian; build aws/pg_tle with PGXS to run this suite)"
 	fi
 fi
 

@@ -3,7 +3,8 @@
 
 Each ```sql block runs as written, with ON_ERROR_STOP, in a database of
 its own made for it, against the server that PG* name.  The database has
-the extension already, unless the block creates it itself.  HTML comments
+the extension already, unless the block creates it, or the SQL edition
+ulid_sql (docs/sql-edition.md), itself.  HTML comments
 just before a block (invisible on the rendered page) say more:
 
   <!-- name: orders -->      other blocks can name this one as a prerequisite
@@ -30,7 +31,7 @@ ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)),
 FILES = [os.path.join(ROOT, "README.md")] + sorted(glob.glob(os.path.join(ROOT, "docs", "*.md")))
 # docs/ holds the user guides and the maintainers' documents; only the former
 # are meant to be run (the latter quote SQL as part of an argument)
-GUIDES = ("applications.md", "migrating.md", "monotonic.md", "reference.md", "uuidv7-typeid.md")
+GUIDES = ("applications.md", "migrating.md", "monotonic.md", "reference.md", "sql-edition.md", "uuidv7-typeid.md")
 FILES = [f for f in FILES if os.path.basename(f) in GUIDES or f.endswith("README.md")]
 
 passed = failed = skipped = 0
@@ -148,7 +149,8 @@ for path in FILES:
                     check(False, "%s: needs %r, which no earlier block is named" % (where, name))
                     continue
                 pre += named[name]
-            if not re.search(r"^CREATE EXTENSION (IF NOT EXISTS )?ulid\b", pre + text, re.M):
+            # a block that creates ulid, or the SQL edition ulid_sql, gets neither from here
+            if not re.search(r"^CREATE EXTENSION (IF NOT EXISTS )?ulid(_sql)?\b", pre + text, re.M):
                 psql(db, "CREATE EXTENSION ulid;\n")
             if pre:
                 r = psql(db, pre, check_rc=False)
