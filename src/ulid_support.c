@@ -48,8 +48,9 @@
 #include "compat.h"
 
 /*
- * uuid's btree operators by strategy: core's pinned objects
- * (src/include/catalog/pg_operator.dat), whose OIDs never change.
+ * uuid's btree operators by strategy, and their functions: core's pinned
+ * objects (src/include/catalog/pg_operator.dat, pg_proc.dat), whose OIDs
+ * never change.
  */
 static const Oid uuid_btree_ops[BTMaxStrategyNumber + 1] = {
 	[BTLessStrategyNumber] = 2974,
@@ -57,6 +58,13 @@ static const Oid uuid_btree_ops[BTMaxStrategyNumber + 1] = {
 	[BTEqualStrategyNumber] = 2972,
 	[BTGreaterEqualStrategyNumber] = 2977,
 	[BTGreaterStrategyNumber] = 2975,
+};
+static const Oid uuid_btree_funcs[BTMaxStrategyNumber + 1] = {
+	[BTLessStrategyNumber] = 2954,
+	[BTLessEqualStrategyNumber] = 2955,
+	[BTEqualStrategyNumber] = 2956,
+	[BTGreaterEqualStrategyNumber] = 2957,
+	[BTGreaterStrategyNumber] = 2958,
 };
 
 /*
@@ -118,17 +126,49 @@ as_type(Node *expr, Oid typid)
 									 COERCE_IMPLICIT_CAST, -1, false);
 }
 
-/* "a opno b", both sides as values of type typid */
+/* "a opno b", both sides as values of type typid, opno's function funcid */
 static Expr *
-make_comparison(Oid opno, Node *a, Node *b, Oid typid)
+make_comparison(Oid opno, Oid funcid, Node *a, Node *b, Oid typid)
 {
 	OpExpr	   *clause;
 
 	clause = (OpExpr *) make_opclause(opno, BOOLOID, false,
 									  as_type(a, typid), as_type(b, typid),
 									  InvalidOid, InvalidOid);
-	clause->opfuncid = get_opcode(opno);
+	clause->opfuncid = funcid;
 	return (Expr *) clause;
+}
+
+/*
+ * ulid's own btree operator of strategy for ulidtype, and its function into
+ * *funcid, or InvalidOid; kept for the backend, for the type they were
+ * found for.
+ */
+static Oid
+ulid_btree_operator(Oid ulidtype, int16 strategy, Oid *funcid)
+{
+	static Oid	cached_type = InvalidOid;
+	static Oid	ops[BTMaxStrategyNumber + 1];
+	static Oid	funcs[BTMaxStrategyNumber + 1];
+	Oid			family;
+
+	if (cached_type != ulidtype)
+	{
+		memset(ops, 0, sizeof(ops));
+		cached_type = ulidtype;
+	}
+	if (!OidIsValid(ops[strategy]))
+	{
+		family = ulid_btree_family(ulidtype);
+		if (!OidIsValid(family))
+			return InvalidOid;
+		ops[strategy] = get_opfamily_member(family, ulidtype, ulidtype, strategy);
+		if (!OidIsValid(ops[strategy]))
+			return InvalidOid;
+		funcs[strategy] = get_opcode(ops[strategy]);
+	}
+	*funcid = funcs[strategy];
+	return ops[strategy];
 }
 
 /*
@@ -145,8 +185,8 @@ simplify_comparison(Node *rawreq, int16 strategy)
 	Node	   *uuidside;
 	Node	   *ulidside;
 	Oid			ulidtype;
-	Oid			family;
 	Oid			opno;
+	Oid			funcid;
 
 	if (!IsA(rawreq, SupportRequestSimplify))
 		return NULL;
@@ -171,17 +211,14 @@ simplify_comparison(Node *rawreq, int16 strategy)
 
 	if (is_pseudo_constant_clause(uuidside))
 	{
-		family = ulid_btree_family(ulidtype);
-		if (!OidIsValid(family))
-			return NULL;
-		opno = get_opfamily_member(family, ulidtype, ulidtype, strategy);
+		opno = ulid_btree_operator(ulidtype, strategy, &funcid);
 		if (!OidIsValid(opno))
 			return NULL;
-		return (Node *) make_comparison(opno, linitial(args), lsecond(args), ulidtype);
+		return (Node *) make_comparison(opno, funcid, linitial(args), lsecond(args), ulidtype);
 	}
 
-	return (Node *) make_comparison(uuid_btree_ops[strategy], linitial(args),
-									lsecond(args), UUIDOID);
+	return (Node *) make_comparison(uuid_btree_ops[strategy], uuid_btree_funcs[strategy],
+									linitial(args), lsecond(args), UUIDOID);
 }
 
 #define ULID_UUID_SUPPORT(name, strategy) \
@@ -274,5 +311,5 @@ ulid_uuid_support(PG_FUNCTION_ARGS)
 	/* the same rows, so the original clause need not be checked again */
 	req->lossy = false;
 
-	PG_RETURN_POINTER(list_make1(make_comparison(newop, indexside, otherside, target)));
+	PG_RETURN_POINTER(list_make1(make_comparison(newop, get_opcode(newop), indexside, otherside, target)));
 }
