@@ -7,8 +7,27 @@
 # first planning of a backend is the N1 run less N1 - 1 times that figure.
 # Tables of 100,000 rows, keys md5(i::text)::uuid: uuid_keyed (id uuid
 # PRIMARY KEY), orders (id ulid PRIMARY KEY), notes (order_id uuid), items
-# (order_id ulid).  Writes planning.md, with each query's plan, to OUT
-# (bench_out: BENCH_OUT, else bench/results/local/DATE-planning).
+# (order_id ulid).
+#
+# Then whole connections: the server itself runs under callgrind, and each
+# connection (psql -c, over the Unix socket) runs one query, a lookup or a
+# join narrowed to one notes row (so that its plan, not its 100,000 rows,
+# is what it costs).  The postmaster's counters are zeroed
+# (callgrind_control -z) just before each connection, so the backend's
+# profile is the postmaster's accept and fork, then the backend from fork
+# to exit; of it, standard_planner is the first planning in a real backend,
+# and "parse, plan, run" the functions exec_simple_query calls for the
+# query (pg_parse_query, pg_analyze_and_rewrite_fixedparams,
+# pg_plan_queries, PortalStart, PortalRun).  One round runs every query
+# first (it fills shared buffers and the relcache init file), then
+# CONN_ROUNDS (3) rounds are counted and the median kept.  The same again
+# with shared_preload_libraries = ulid, where the postmaster has loaded the
+# library before it forks.
+#
+# Writes planning.md, with each query's plan, to OUT (bench_out:
+# BENCH_OUT, else bench/results/local/DATE-planning).  BENCH_SOURCE: the
+# extension's tree to build and measure (default this checkout; another
+# version, say 1.4 from a worktree of main, measured by this script).
 #
 # Usage: bench/planning.sh [OUT]
 
@@ -16,11 +35,13 @@ source "$(dirname "${BASH_SOURCE[0]}")/../scripts/common.sh"
 
 n1=10
 n2=110
+conn_rounds=${CONN_ROUNDS:-3}
 out=$(bench_out "$(date -u +%Y-%m-%d)-planning" "${1:-}")
+src=${BENCH_SOURCE:-$ULID_ROOT}
 
 ensure_build_deps
 ensure_packages valgrind
-build_and_install
+build_and_install "$src"
 
 trap stop_cluster EXIT
 CLUSTER_OPTS="-c jit=off"
@@ -53,7 +74,13 @@ cases=(
 	"join_uuid_ulid|join_uuid_uuid|join notes.order_id (uuid) = orders.id (ulid)|SELECT * FROM notes n JOIN orders o ON n.order_id = o.id"
 	"join_ulid_ulid|join_uuid_uuid|join items.order_id (ulid) = orders.id (ulid)|SELECT * FROM items i JOIN orders o ON i.order_id = o.id"
 )
-plans=$(for c in "${cases[@]}"; do
+# Each query of a whole connection: the same, the joins narrowed to one row
+conn_cases=("${cases[@]:0:4}"
+	"join_uuid_uuid|join_uuid_uuid|join notes (uuid) = uuid_keyed (uuid), one notes row (baseline)|SELECT * FROM notes n JOIN uuid_keyed k ON n.order_id = k.id WHERE n.id = 4242"
+	"join_uuid_ulid|join_uuid_uuid|join notes (uuid) = orders (ulid), one notes row|SELECT * FROM notes n JOIN orders o ON n.order_id = o.id WHERE n.id = 4242"
+	"join_ulid_ulid|join_uuid_uuid|join items (ulid) = orders (ulid), one items row|SELECT * FROM items i JOIN orders o ON i.order_id = o.id WHERE i.id = 4242"
+)
+plans=$(for c in "${cases[@]}" "${conn_cases[@]:4}"; do
 	IFS='|' read -r _ _ _ query <<<"$c"
 	echo "$query"
 	psql -X -At -c "EXPLAIN (COSTS OFF) $query" | sed 's/^/    /'
@@ -76,11 +103,69 @@ for c in "${cases[@]}"; do
 	done
 done
 
+# Whole connections: the postmaster under callgrind, each backend's profile
+# in a file of its own (callgrind follows fork; %p is the process id)
+cg=$CLUSTER_DIR/connections
+mkdir "$cg"
+chown --reference="$CLUSTER_DIR" "$cg"
+conn_raw=$CLUSTER_DIR/conn_raw.txt
+: >"$conn_raw"
+bindir=$("$PG_CONFIG" --bindir)
+# one connection running QUERY; prints "total planning query" of its backend
+count_connection() {
+	local pm=$1 query=$2 before f
+	before=$(ls "$cg")
+	as_cluster_owner callgrind_control -z "$pm" >/dev/null 2>&1 || return 1
+	psql -X -q -o /dev/null -c "$query"
+	# the backend writes its profile as it exits, after psql has left
+	for _ in $(seq 600); do
+		f=$(comm -13 <(echo "$before") <(ls "$cg") | head -n 1)
+		[ -n "$f" ] && grep -q '^totals:' "$cg/$f" && break
+		f=
+		sleep 0.1
+	done
+	[ -n "$f" ] || { say "no profile for: $query" >&2; return 1; }
+	callgrind_annotate --inclusive=yes --threshold=100 "$cg/$f" | awk '
+		{ gsub(",", "", $1) }
+		/PROGRAM TOTALS/ { total = $1 }
+		/:standard_planner / { plan = $1 }
+		/:(pg_parse_query|pg_analyze_and_rewrite_fixedparams|pg_plan_queries|PortalStart|PortalRun) / { query += $1 }
+		END { print total, plan, query }'
+	rm -f "$cg/$f"
+}
+for preload in none ulid; do
+	say "workload 10: callgrind, whole connections (shared_preload_libraries: $preload)"
+	opts="-c listen_addresses= -k $CLUSTER_DIR -p $PGPORT -c jit=off -c autovacuum=off"
+	[ "$preload" = none ] || opts+=" -c shared_preload_libraries=$preload"
+	# shellcheck disable=SC2086 # opts: one word per setting
+	as_cluster_owner valgrind --tool=callgrind --callgrind-out-file="$cg/callgrind.%p" \
+		"$bindir/postgres" -D "$CLUSTER_DIR/data" $opts >"$CLUSTER_DIR/valgrind.log" 2>&1 &
+	for _ in $(seq 600); do
+		[ -s "$CLUSTER_DIR/data/postmaster.pid" ] && "$bindir/pg_isready" -q && break
+		sleep 0.1
+	done
+	"$bindir/pg_isready" -q || { cat "$CLUSTER_DIR/valgrind.log"; exit 1; }
+	pm=$(head -n 1 "$CLUSTER_DIR/data/postmaster.pid")
+	# until the profiles of the start (the startup process, pg_isready's
+	# connections) are all written: count_connection takes the next new one
+	while n=$(ls "$cg" | wc -l); sleep 2; [ "$(ls "$cg" | wc -l)" != "$n" ]; do :; done
+	for round in $(seq 0 "$conn_rounds"); do
+		for c in "${conn_cases[@]}"; do
+			IFS='|' read -r name _ _ query <<<"$c"
+			counts=$(count_connection "$pm" "$query")
+			[ "$round" = 0 ] || echo "$preload $name $round $counts" >>"$conn_raw"
+		done
+	done
+	as_cluster_owner "$bindir/pg_ctl" -D "$CLUSTER_DIR/data" -m fast -w stop >/dev/null
+	wait
+	rm -f "$cg"/callgrind.*
+done
+
 {
 	echo "# Planning comparisons between ulid and uuid (workload 10, \`bench/planning.sh\`)"
 	echo
 	echo "$(nproc) cores, $(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo), $(date -u +%Y-%m-%d),"
-	echo "$("$PG_CONFIG" --version), ulid $version ($(git -C "$ULID_ROOT" rev-parse --short HEAD))."
+	echo "$("$PG_CONFIG" --version), ulid $version ($(git -C "$src" rev-parse --short HEAD 2>/dev/null || echo "$src"))."
 	echo
 	echo "Instructions of standard_planner: one planning (\`EXPLAIN <query>\` $n2 times less $n1 times, over"
 	echo "$((n2 - n1))) and the first planning of a backend; / baseline: to the same query over uuid alone."
@@ -95,6 +180,33 @@ done
 		END { for (i = 1; i <= NR; i++) { k = q[i]
 			printf "| %s | %d | %.3f | %d | %.3f |\n", d[k], per[k], per[k] / per[b[k]],
 				first[k], first[k] / first[b[k]] } }'
+	echo
+	echo "Whole connections (\`psql -c <query>\` against the server run under callgrind): the"
+	echo "instructions of the backend from the postmaster's accept to its exit, of its one query (parse,"
+	echo "plan, run) and of that query's planning; the median of $conn_rounds rounds after one round that"
+	echo "warms the caches; / baseline: to the same query over uuid alone."
+	for preload in none ulid; do
+		echo
+		echo "shared_preload_libraries: $preload"
+		echo
+		echo "| query | connection | / baseline | parse, plan, run | / baseline | planning | / baseline |"
+		echo "|---|---:|---:|---:|---:|---:|---:|"
+		printf '%s\n' "${conn_cases[@]}" | awk -F'|' -v p="$preload" -v raw="$conn_raw" '
+			function median(k, i,   n, v, j, t) {
+				n = split(vals[k, i], v, " ")
+				for (j = 2; j <= n; j++) for (t = j; t > 1 && v[t - 1] + 0 > v[t] + 0; t--) {
+					x = v[t]; v[t] = v[t - 1]; v[t - 1] = x }
+				return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2 }
+			BEGIN { while ((getline l < raw) > 0) { split(l, f, " ")
+				if (f[1] != p) continue
+				for (i = 1; i <= 3; i++) vals[f[2], i] = vals[f[2], i] " " f[3 + i] } }
+			{ q[NR] = $1; b[$1] = $2; d[$1] = $3 }
+			END { for (r = 1; r <= NR; r++) { k = q[r]
+				printf "| %s |", d[k]
+				for (j = 1; j <= 3; j++) { i = substr("132", j, 1)
+					printf " %d | %.3f |", median(k, i), median(k, i) / median(b[k], i) }
+				printf "\n" } }'
+	done
 	echo
 	echo "Plans (\`EXPLAIN (COSTS OFF)\`):"
 	echo

@@ -3,8 +3,8 @@
 # Builds and installs the extension, runs the SQL workloads in a throwaway
 # cluster (and workload 3 in a second one with shared_buffers = 16MB;
 # workloads 8 and 9 in clusters of their own, bench/monotonic.sh and
-# bench/migration.sh; workload 10, bench/planning.sh, and workload 11,
-# bench/uuidv7.sh, likewise),
+# bench/migration.sh; workload 10, bench/planning.sh, workload 11,
+# bench/uuidv7.sh, and workload 12, bench/btree.sh, likewise),
 # counts instructions of the pure C code with callgrind, and writes the raw
 # results, results.md, inserts.dat and inserts.png to a folder:
 #   BENCH_OUT if set;
@@ -54,6 +54,9 @@ stop_cluster
 
 # workload 11, ulid.uuidv7 and TypeID: a cluster of its own
 "$ULID_ROOT/bench/uuidv7.sh" "$out"
+
+# workload 12, btree lookups and sorts on ulid against uuid: a cluster of its own
+"$ULID_ROOT/bench/btree.sh" "$out"
 
 say "workload 7: instructions per call (callgrind)"
 : >"$out/codec.txt"

@@ -113,11 +113,15 @@ ensure_build_deps() {
 # Build with warnings as errors, then install into the server's directories.
 # From clean: objects left by a build against another major (PGXS tracks no
 # such change) would otherwise be linked into this one.
+#   build_and_install [SOURCE]
+# SOURCE: the extension's source tree to build, default this checkout (a
+# benchmark measures another version from its own tree, BENCH_SOURCE).
 build_and_install() {
-	say "building against $("$PG_CONFIG" --version)"
-	make -C "$ULID_ROOT" -s PG_CONFIG="$PG_CONFIG" clean
-	make -C "$ULID_ROOT" -s PG_CONFIG="$PG_CONFIG" COPT=-Werror with_llvm=no
-	"${SUDO[@]}" make -C "$ULID_ROOT" -s PG_CONFIG="$PG_CONFIG" with_llvm=no install
+	local src=${1:-$ULID_ROOT}
+	say "building $src against $("$PG_CONFIG" --version)"
+	make -C "$src" -s PG_CONFIG="$PG_CONFIG" clean
+	make -C "$src" -s PG_CONFIG="$PG_CONFIG" COPT=-Werror with_llvm=no
+	"${SUDO[@]}" make -C "$src" -s PG_CONFIG="$PG_CONFIG" with_llvm=no install
 }
 
 # Runs a server program as the cluster's owner, from the cluster's folder
@@ -158,14 +162,16 @@ free_port() {
 # Start a cluster in a new temporary folder, reachable only by a Unix socket
 # there, on a port no other server uses (free_port: a child that inherits
 # PGPORT and starts a server of its own, as pg_virtualenv does, must not
-# collide with one running on the machine); exports PGHOST, PGPORT, PGUSER
+# collide with one running on the machine), or on CLUSTER_PORT if set (a
+# port the caller has reserved); exports PGHOST, PGPORT, PGUSER
 # and PGDATABASE for psql and pg_regress until stop_cluster, and passes
 # CLUSTER_OPTS (extra "-c name=value" settings) to the server.  The server
 # cannot run as root, so root runs it as the postgres user.
 start_cluster() {
 	local bindir port
 	bindir=$("$PG_CONFIG" --bindir)
-	port=$(free_port) || return 1
+	port=${CLUSTER_PORT:-}
+	[ -n "$port" ] || port=$(free_port) || return 1
 	CLUSTER_DIR=$(mktemp -d /tmp/ulid-cluster.XXXXXX)
 	RUN_AS=()
 	if [ "$(id -u)" -eq 0 ]; then
