@@ -74,7 +74,7 @@ static const Oid uuid_btree_funcs[BTMaxStrategyNumber + 1] = {
  * SCHEMA moves both): two catalog cache lookups, with no search path and no
  * permission check.  lookup_type_cache would find the same class, but its
  * first call in a backend tries a binary-coercion lookup against every
- * default btree class, some 600,000 instructions.  A family found is kept
+ * default btree class, some 520,000 instructions.  A family found is kept
  * for the backend: the class and its family live as long as the type.
  */
 static Oid
