@@ -69,17 +69,7 @@ declare -A baseline=([uuid_pk_uuid]=uuid_pk_uuid [uuid_pk_ulid]=uuid_pk_uuid [ul
 
 versions=()
 for i in "${!configs[@]}"; do
-	PGHOST=${dirs[$i]} PGPORT=${ports[$i]} psql -X -q -v ON_ERROR_STOP=1 <<'SQL'
-SET client_min_messages = warning;
-CREATE EXTENSION ulid;
-CREATE TABLE uuid_keyed (id uuid PRIMARY KEY, v int4);
-INSERT INTO uuid_keyed SELECT md5(i::text)::uuid, i FROM generate_series(1, 100000) i;
-CREATE TABLE orders (id ulid PRIMARY KEY, v int4);
-INSERT INTO orders SELECT md5(i::text)::uuid::ulid, i FROM generate_series(1, 100000) i;
-CREATE TABLE notes (id int4 PRIMARY KEY, order_id uuid);
-INSERT INTO notes SELECT i, md5((1 + i % 100000)::text)::uuid FROM generate_series(1, 100000) i;
-VACUUM ANALYZE;
-SQL
+	PGHOST=${dirs[$i]} PGPORT=${ports[$i]} psql -X -q -v ON_ERROR_STOP=1 -f "$ULID_ROOT/bench/planning_tables.sql"
 	versions+=("$(PGHOST=${dirs[$i]} PGPORT=${ports[$i]} psql -X -At -c \
 		"SELECT extversion FROM pg_extension WHERE extname = 'ulid'")")
 done

@@ -46,19 +46,7 @@ build_and_install "$src"
 trap stop_cluster EXIT
 CLUSTER_OPTS="-c jit=off"
 start_cluster
-psql -X -q -v ON_ERROR_STOP=1 <<'SQL'
-SET client_min_messages = warning;
-CREATE EXTENSION ulid;
-CREATE TABLE uuid_keyed (id uuid PRIMARY KEY, v int4);
-INSERT INTO uuid_keyed SELECT md5(i::text)::uuid, i FROM generate_series(1, 100000) i;
-CREATE TABLE orders (id ulid PRIMARY KEY, v int4);
-INSERT INTO orders SELECT md5(i::text)::uuid::ulid, i FROM generate_series(1, 100000) i;
-CREATE TABLE notes (id int4 PRIMARY KEY, order_id uuid);
-INSERT INTO notes SELECT i, md5((1 + i % 100000)::text)::uuid FROM generate_series(1, 100000) i;
-CREATE TABLE items (id int4 PRIMARY KEY, order_id ulid);
-INSERT INTO items SELECT id, order_id::ulid FROM notes;
-VACUUM ANALYZE;
-SQL
+psql -X -q -v ON_ERROR_STOP=1 -f "$ULID_ROOT/bench/planning_tables.sql"
 version=$(psql -X -At -c "SELECT extversion FROM pg_extension WHERE extname = 'ulid'")
 
 key_uuid=$(psql -X -At -c "SELECT md5('4242')::uuid")
