@@ -3,9 +3,9 @@ EXTENSION = ulid
 EXTVERSION = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" $(EXTENSION).control)
 
 MODULE_big = ulid
-PURE_OBJS = src/codec.o src/generator.o src/gist_key.o src/typeid.o
+PURE_OBJS = src/libulid/codec.o src/libulid/generator.o src/libulid/gist_key.o src/libulid/typeid.o
 OBJS = src/ulid.o src/ulid_ops.o src/ulid_support.o src/ulid_cast.o src/ulid_gen.o src/ulid_monotonic.o src/ulid_gist.o src/ulid_typeid.o $(PURE_OBJS)
-SRC_HEADERS = src/codec.h src/generator.h src/gist_key.h src/typeid.h src/monotonic.h src/ulid.h src/compat.h
+SRC_HEADERS = $(wildcard src/*.h src/libulid/*.h)
 
 # the full script of the newest version, and the update scripts from each
 # older one (whose full scripts stay, for tests of the update path)
@@ -117,10 +117,10 @@ prove_installcheck:
 # C unit tests of the pure code: no PostgreSQL needed
 UNIT_CC ?= cc
 UNIT_CFLAGS ?= -O2 -g -Wall -Wextra -Werror -std=c99
-UNIT_SRCS = src/codec.c src/generator.c src/gist_key.c src/typeid.c
+UNIT_SRCS = src/libulid/codec.c src/libulid/generator.c src/libulid/gist_key.c src/libulid/typeid.c
 
-test/unit_%: test/unit_%.c test/unit.h $(UNIT_SRCS) src/codec.h src/generator.h src/gist_key.h src/monotonic.h src/typeid.h
-	$(UNIT_CC) $(UNIT_CFLAGS) -Isrc -o $@ $< $(UNIT_SRCS)
+test/unit_%: test/unit_%.c test/unit.h $(UNIT_SRCS) $(wildcard src/libulid/*.h)
+	$(UNIT_CC) $(UNIT_CFLAGS) -Isrc/libulid -o $@ $< $(UNIT_SRCS)
 
 .PHONY: unittest
 unittest: test/unit_codec test/unit_generator test/unit_monotonic test/unit_gist test/unit_typeid
@@ -131,8 +131,8 @@ unittest: test/unit_codec test/unit_generator test/unit_monotonic test/unit_gist
 	test/unit_typeid
 
 # Benchmarks (bench/run.sh): every workload side by side, medians and ratios
-bench/codec_bench: bench/codec_bench.c $(UNIT_SRCS) src/codec.h src/generator.h src/typeid.h
-	$(CC) $(CFLAGS) -Isrc -o $@ $< $(UNIT_SRCS)
+bench/codec_bench: bench/codec_bench.c $(UNIT_SRCS) $(wildcard src/libulid/*.h)
+	$(CC) $(CFLAGS) -Isrc/libulid -o $@ $< $(UNIT_SRCS)
 
 # (make bench RECORD=1 writes to bench/results/DATE, to be committed; without
 # it the results go to bench/results/local/, which git ignores)

@@ -11,8 +11,8 @@
 #include "datatype/timestamp.h"
 #include "fmgr.h"
 
-#include "codec.h"
-#include "generator.h"
+#include "libulid/codec.h"
+#include "libulid/generator.h"
 
 /* The same 16 bytes as a uuid; byte order is ULID order is time order. */
 typedef struct pg_ulid

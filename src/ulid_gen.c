@@ -30,7 +30,7 @@
 #include "utils/timestamp.h"
 
 #include "compat.h"
-#include "generator.h"
+#include "libulid/generator.h"
 #include "ulid.h"
 
 static UlidGenerator backend_generator;

@@ -26,7 +26,7 @@
 #endif
 
 #include "compat.h"
-#include "gist_key.h"
+#include "libulid/gist_key.h"
 #include "ulid.h"
 
 /* the key's lower bound is where ulid_sortsupport and fetch look */

@@ -43,7 +43,7 @@
 #include "storage/dsm_registry.h"
 #endif
 
-#include "monotonic.h"
+#include "libulid/monotonic.h"
 #include "ulid.h"
 
 typedef struct UlidSharedState

@@ -17,7 +17,7 @@
 #include "utils/builtins.h"
 
 #include "compat.h"
-#include "typeid.h"
+#include "libulid/typeid.h"
 #include "ulid.h"
 
 /*
