@@ -4,7 +4,7 @@ EXTVERSION = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" $(EXTENSION).co
 
 MODULE_big = ulid
 PURE_OBJS = src/libulid/codec.o src/libulid/generator.o src/libulid/gist_key.o src/libulid/typeid.o
-OBJS = src/ulid.o src/ulid_ops.o src/ulid_support.o src/ulid_cast.o src/ulid_gen.o src/ulid_monotonic.o src/ulid_gist.o src/ulid_typeid.o $(PURE_OBJS)
+OBJS = src/ulid_module.o src/ulid.o src/ulid_ops.o src/ulid_support.o src/ulid_compat.o src/ulid_cast.o src/ulid_layout.o src/ulid_backend.o src/ulid_gen_error.o src/ulid_gen.o src/ulid_monotonic.o src/ulid_gist.o src/ulid_typeid.o $(PURE_OBJS)
 SRC_HEADERS = $(wildcard src/*.h src/libulid/*.h)
 
 # the full script of the newest version, and the update scripts from each
@@ -119,7 +119,7 @@ UNIT_CC ?= cc
 UNIT_CFLAGS ?= -O2 -g -Wall -Wextra -Werror -std=c99
 UNIT_SRCS = src/libulid/codec.c src/libulid/generator.c src/libulid/gist_key.c src/libulid/typeid.c
 
-test/unit_%: test/unit_%.c test/unit.h $(UNIT_SRCS) $(wildcard src/libulid/*.h)
+test/unit_%: test/unit_%.c test/unit.h test/unit_gen.h $(UNIT_SRCS) $(wildcard src/libulid/*.h)
 	$(UNIT_CC) $(UNIT_CFLAGS) -Isrc/libulid -o $@ $< $(UNIT_SRCS)
 
 .PHONY: unittest

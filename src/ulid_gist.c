@@ -1,7 +1,7 @@
 /*-------------------------------------------------------------------------
  *
  * ulid_gist.c
- *	  The GiST operator class for ulid: fmgr glue around gist_key.c.
+ *	  The GiST operator class for ulid: fmgr glue around libulid/gist_key.c.
  *
  * The index key is a closed range of ULIDs (UlidGistKey, 32 bytes, the
  * SQL type ulid_gist_key): [v, v] on a leaf, the union of the children on
@@ -35,7 +35,7 @@ StaticAssertDecl(offsetof(UlidGistKey, lower) == 0,
 StaticAssertDecl(sizeof(UlidGistKey) == ULID_GIST_KEY_LEN,
 				 "a GiST key is 32 bytes");
 
-/* gist_key.h numbers its strategies as btree and btree_gist do */
+/* libulid/gist_key.h numbers its strategies as btree and btree_gist do */
 StaticAssertDecl(ULID_GIST_LT == BTLessStrategyNumber &&
 				 ULID_GIST_LE == BTLessEqualStrategyNumber &&
 				 ULID_GIST_EQ == BTEqualStrategyNumber &&

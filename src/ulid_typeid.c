@@ -4,10 +4,10 @@
  *	  TypeID text of ulid values: ulid_to_typeid(), ulid_from_typeid() and
  *	  typeid_prefix().
  *
- * The rules are in typeid.c; this file reports their verdicts as errors,
- * with SQLSTATE 22P02 and a detail naming the rule that failed.  The text
- * arguments are read in place (no copy, no terminator needed); a copy is
- * made only for an error message.
+ * The rules are in libulid/typeid.c; this file reports their verdicts as
+ * errors, with SQLSTATE 22P02 and a detail naming the rule that failed.  The
+ * text arguments are read in place (no copy, no terminator needed); a copy
+ * is made only for an error message.
  *
  *-------------------------------------------------------------------------
  */

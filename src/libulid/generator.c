@@ -3,8 +3,8 @@
  * generator.c
  *	  The ULID generator's state machine.
  *
- * The state lives in a caller-owned UlidGenerator (a static in the backend),
- * so a call allocates nothing.  The first call of a process, and every call
+ * The state lives in a caller-owned UlidGenerator (in the backend,
+ * ulid_backend.c's), so a call allocates nothing.  The first call of a process, and every call
  * that finds fewer random bytes left in the pool than it needs, calls the
  * random source to refill the pool (in the backend pg_strong_random, which
  * may make system calls); the other calls do not call it.
@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "generator.h"
+#include "layout.h"
 
 /*
  * The steps below are written once for both layouts and compiled once for
@@ -111,10 +112,7 @@ generate_monotonic(UlidGenerator *gen, int64_t owner, uint64_t now_ms,
 		gen->hi = ulid_word_start(now_ms, (uint16_t) ((random[8] << 8) | random[9]), layout);
 		gen->started = true;
 	}
-	ulid_store_be64(out, gen->hi);
-	memcpy(out + 8, random, sizeof(uint64_t));
-	if (layout == ULID_LAYOUT_UUIDV7)
-		ulid_set_v7_variant(out);
+	ulid_word_format(gen->hi, random, layout, out);
 	return ULID_GEN_OK;
 }
 
@@ -136,7 +134,7 @@ generate_random(UlidGenerator *gen, int64_t owner, uint64_t ms,
 	ulid_set_time_ms(out, ms);
 	if (layout == ULID_LAYOUT_UUIDV7)
 	{
-		out[6] = (uint8_t) ((out[6] & 0x0F) | 0x70);
+		ulid_set_v7_version(out);
 		ulid_set_v7_variant(out);
 	}
 	return ULID_GEN_OK;

@@ -23,7 +23,7 @@ fuzz: fuzz-build
 	scripts/fuzz.sh $(FUZZ_TIME)
 
 # the unit tests' sources, built with the sanitizers into test/fuzz/
-test/fuzz/unit_%_san: test/unit_%.c test/unit.h $(FUZZ_SRCS) $(wildcard src/libulid/*.h)
+test/fuzz/unit_%_san: test/unit_%.c test/unit.h test/unit_gen.h $(FUZZ_SRCS) $(wildcard src/libulid/*.h)
 	$(FUZZ_CC) -O1 -g -Wall -Wextra -Werror -std=c99 $(SANITIZE) -Isrc/libulid -o $@ $< $(FUZZ_SRCS)
 
 unittest-sanitize: test/fuzz/unit_codec_san test/fuzz/unit_generator_san test/fuzz/unit_monotonic_san test/fuzz/unit_gist_san test/fuzz/unit_typeid_san
