@@ -33,6 +33,13 @@ endif
 # the server's major before PGXS (which gives MAJORVERSION) is read
 PG_CONFIG_MAJOR := $(shell $(PG_CONFIG) --version | sed 's/^PostgreSQL \([0-9]*\).*/\1/')
 
+# libulid's ULID_ASSERT (src/libulid/ulid_assert.h) follows the server's
+# Assert: compiled in against a server built with --enable-cassert, whose
+# pg_config.h defines USE_ASSERT_CHECKING, and out of a release build
+ifeq ($(shell grep -qx '.define USE_ASSERT_CHECKING 1' '$(shell $(PG_CONFIG) --includedir-server)/pg_config.h' 2>/dev/null && echo yes),yes)
+PG_CPPFLAGS += -DULID_USE_ASSERT
+endif
+
 # (set before PGXS, whose all: target reads DATA_built as it is parsed)
 # On 18 and later the default version is $(EXTVERSION)-pg18: $(EXTVERSION)
 # plus GiST support function 12, which 15-17 refuse
@@ -119,8 +126,9 @@ UNIT_CC ?= cc
 UNIT_CFLAGS ?= -O2 -g -Wall -Wextra -Werror -std=c99
 UNIT_SRCS = src/libulid/codec.c src/libulid/generator.c src/libulid/gist_key.c src/libulid/typeid.c
 
+# (libulid alone on the include path, its ULID_ASSERTs always compiled in)
 test/unit_%: test/unit_%.c test/unit.h test/unit_gen.h $(UNIT_SRCS) $(wildcard src/libulid/*.h)
-	$(UNIT_CC) $(UNIT_CFLAGS) -Isrc/libulid -o $@ $< $(UNIT_SRCS)
+	$(UNIT_CC) $(UNIT_CFLAGS) -DULID_USE_ASSERT -Isrc/libulid -o $@ $< $(UNIT_SRCS)
 
 .PHONY: unittest
 unittest: test/unit_codec test/unit_generator test/unit_monotonic test/unit_gist test/unit_typeid

@@ -54,6 +54,7 @@ report_bad_ulid_text(const char *str, UlidDecodeStatus status, size_t bad_pos,
 							   ULID_TEXT_LEN, nchars)));
 			break;
 		case ULID_DECODE_BAD_CHAR:
+			Assert(bad_pos < (size_t) len);
 			{
 				int			position = pg_mbstrlen_with_len(str, (int) bad_pos) + 1;
 				unsigned char c = (unsigned char) str[bad_pos];

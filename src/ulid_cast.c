@@ -37,13 +37,17 @@
 uint64
 ulid_time_from_timestamptz(TimestampTz ts)
 {
+	uint64		ms;
+
 	if (ts < ULID_MIN_TIMESTAMP || ts > ULID_MAX_TIMESTAMP)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 				 errmsg("timestamp out of range for type ulid"),
 				 errdetail("A ULID holds times from 1970-01-01 00:00:00 UTC to 10889-08-02 05:31:50.655 UTC.")));
 
-	return (uint64) ((ts - UNIX_EPOCH_TIMESTAMP) / USECS_PER_MSEC);
+	ms = (uint64) ((ts - UNIX_EPOCH_TIMESTAMP) / USECS_PER_MSEC);
+	Assert(ms <= ULID_TIME_MAX);
+	return ms;
 }
 
 /* The ULID's time field as a timestamptz; every ULID has one in range. */

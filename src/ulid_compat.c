@@ -119,6 +119,7 @@ ulid_uuid_support(PG_FUNCTION_ARGS)
 	strategy = get_op_opfamily_strategy(crossop, ulid_btree_opf);
 	if (strategy == 0)
 		PG_RETURN_POINTER(NULL);
+	Assert(strategy >= BTLessStrategyNumber && strategy <= BTGreaterStrategyNumber);
 	if (target == UUIDOID)
 		newop = ulid_uuid_btree_operator(strategy);
 	else

@@ -45,6 +45,7 @@ generate(UlidGenerateStep step, uint64 ms)
 				  layout, result->data);
 	if (unlikely(status != ULID_GEN_OK))
 		ulid_report_gen_failure(status);
+	Assert(layout != ULID_LAYOUT_UUIDV7 || ulid_is_uuidv7(result->data));
 	return result;
 }
 

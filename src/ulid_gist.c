@@ -106,6 +106,7 @@ ulid_gist_union(PG_FUNCTION_ARGS)
 	int		   *size = (int *) PG_GETARG_POINTER(1);
 	UlidGistKey *out = palloc(sizeof(UlidGistKey));
 
+	Assert(entryvec->n >= 1);
 	*out = *DatumGetUlidGistKey(entryvec->vector[0].key);
 	for (int i = 1; i < entryvec->n; i++)
 		ulid_gist_key_extend(out, DatumGetUlidGistKey(entryvec->vector[i].key));
@@ -179,6 +180,8 @@ ulid_gist_picksplit(PG_FUNCTION_ARGS)
 	UlidGistKey *right = palloc(sizeof(UlidGistKey));
 	int			nleft = nitems / 2;
 
+	/* GiST splits a page of at least two entries */
+	Assert(nitems >= 2);
 	for (int i = 0; i < nitems; i++)
 	{
 		items[i].offset = FirstOffsetNumber + i;
@@ -205,6 +208,8 @@ ulid_gist_picksplit(PG_FUNCTION_ARGS)
 			v->spl_right[v->spl_nright++] = items[i].offset;
 		}
 	}
+	/* a split puts entries on both sides */
+	Assert(v->spl_nleft > 0 && v->spl_nright > 0);
 	v->spl_ldatum = PointerGetDatum(left);
 	v->spl_rdatum = PointerGetDatum(right);
 	pfree(items);

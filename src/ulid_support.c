@@ -135,6 +135,7 @@ ulid_make_comparison(Oid opno, Oid funcid, Node *a, Node *b, Oid typid)
 {
 	OpExpr	   *clause;
 
+	Assert(OidIsValid(opno) && OidIsValid(funcid));
 
 	clause = (OpExpr *) make_opclause(opno, BOOLOID, false,
 									  as_type(a, typid), as_type(b, typid),
@@ -147,6 +148,7 @@ ulid_make_comparison(Oid opno, Oid funcid, Node *a, Node *b, Oid typid)
 Oid
 ulid_uuid_btree_operator(int strategy)
 {
+	Assert(strategy >= BTLessStrategyNumber && strategy <= BTGreaterStrategyNumber);
 	return uuid_btree_ops[strategy];
 }
 
@@ -163,6 +165,7 @@ ulid_btree_operator(Oid ulidtype, int16 strategy, Oid *funcid)
 	static Oid	funcs[BTMaxStrategyNumber + 1];
 	Oid			family;
 
+	Assert(strategy >= BTLessStrategyNumber && strategy <= BTGreaterStrategyNumber);
 	if (cached_type != ulidtype)
 	{
 		memset(ops, 0, sizeof(ops));
@@ -216,6 +219,9 @@ simplify_comparison(Node *rawreq, int16 strategy)
 		uuidside = lsecond(args);
 		ulidside = linitial(args);
 	}
+	/* the function compares a ulid with a uuid, either way round */
+	Assert(exprType(uuidside) == UUIDOID);
+	Assert(req->fcall->funcresulttype == BOOLOID);
 	ulidtype = exprType(ulidside);
 	if (ulidtype == UUIDOID)
 		return NULL;

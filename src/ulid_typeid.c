@@ -132,6 +132,7 @@ ulid_to_typeid(PG_FUNCTION_ARGS)
 
 	result = palloc(VARHDRSZ + plen + 1 + ULID_TEXT_LEN);
 	len = typeid_encode(pstr, plen, ulid->data, VARDATA(result));
+	Assert(len <= plen + 1 + ULID_TEXT_LEN);
 	SET_VARSIZE(result, VARHDRSZ + len);
 	PG_RETURN_TEXT_P(result);
 }

@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ulid_assert.h"
 
 #define ULID_BINARY_LEN		16
 #define ULID_TEXT_LEN		26
@@ -102,6 +103,7 @@ ulid_get_time_ms(const uint8_t bin[ULID_BINARY_LEN])
 static inline void
 ulid_set_time_ms(uint8_t bin[ULID_BINARY_LEN], uint64_t ms)
 {
+	ULID_ASSERT(ms <= ULID_TIME_MAX);
 	bin[0] = (uint8_t) (ms >> 40);
 	bin[1] = (uint8_t) (ms >> 32);
 	bin[2] = (uint8_t) (ms >> 24);

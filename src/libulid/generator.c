@@ -15,6 +15,7 @@
 
 #include "generator.h"
 #include "layout.h"
+#include "ulid_assert.h"
 
 /*
  * The steps below are written once for both layouts and compiled once for
@@ -63,6 +64,7 @@ static inline UlidGenStatus
 take_random(UlidGenerator *gen, UlidRandomFill fill, size_t len,
 			const uint8_t **bytes)
 {
+	ULID_ASSERT(gen->pool_left <= ULID_POOL_BYTES);
 	if (len > ULID_POOL_BYTES)
 		return ULID_GEN_TOO_MANY_BYTES;
 	if (gen->pool_left < len)
@@ -102,6 +104,7 @@ generate_monotonic(UlidGenerator *gen, int64_t owner, uint64_t now_ms,
 			return ULID_GEN_EXHAUSTED;
 		if ((status = take_random(gen, fill, sizeof(uint64_t), &random)) != ULID_GEN_OK)
 			return status;
+		ULID_ASSERT(next > gen->hi);
 		gen->hi = next;
 	}
 	else
@@ -137,6 +140,7 @@ generate_random(UlidGenerator *gen, int64_t owner, uint64_t ms,
 		ulid_set_v7_version(out);
 		ulid_set_v7_variant(out);
 	}
+	ULID_ASSERT(layout != ULID_LAYOUT_UUIDV7 || ulid_is_uuidv7(out));
 	return ULID_GEN_OK;
 }
 

@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "codec.h"
+#include "ulid_assert.h"
 
 typedef enum UlidLayout
 {
@@ -35,6 +36,13 @@ typedef enum UlidLayout
 
 /* The version nibble 7 in a word, above the 12-bit counter */
 #define ULID_V7_VERSION_BITS	UINT64_C(0x7000)
+
+/* Whether word w has the version nibble of the UUIDv7 layout */
+static inline bool
+ulid_word_is_v7(uint64_t w)
+{
+	return ((w >> 12) & 0xF) == 7;
+}
 
 /*
  * Whether bin is also a valid UUIDv7: version nibble 7 in byte 6 and
@@ -65,6 +73,7 @@ ulid_v7_word_ceil(uint64_t w, uint64_t *ceil)
 		return false;
 	else
 		*ceil = (((w >> 16) + 1) << 16) | ULID_V7_VERSION_BITS;
+	ULID_ASSERT(*ceil >= w && ulid_word_is_v7(*ceil));
 	return true;
 }
 
@@ -96,6 +105,7 @@ ulid_word_next(uint64_t last, UlidLayout layout, uint64_t *next)
 static inline uint64_t
 ulid_word_start(uint64_t ms, uint16_t r, UlidLayout layout)
 {
+	ULID_ASSERT(ms <= ULID_TIME_MAX);
 	if (layout == ULID_LAYOUT_UUIDV7)
 		return (ms << 16) | ULID_V7_VERSION_BITS | (r & 0x07FF);
 	return (ms << 16) | (r & 0x7FFF);
@@ -123,6 +133,7 @@ static inline void
 ulid_word_format(uint64_t word, const uint8_t random[8], UlidLayout layout,
 				 uint8_t out[ULID_BINARY_LEN])
 {
+	ULID_ASSERT(layout != ULID_LAYOUT_UUIDV7 || ulid_word_is_v7(word));
 	ulid_store_be64(out, word);
 	memcpy(out + 8, random, 8);
 	if (layout == ULID_LAYOUT_UUIDV7)

@@ -22,6 +22,7 @@
 
 #include "generator.h"
 #include "layout.h"
+#include "ulid_assert.h"
 
 /*
  * Whether the step from word last at now_ms starts a new millisecond, the
@@ -52,13 +53,12 @@ ulid_shared_step_in(uint64_t last, uint64_t now_ms, uint16_t counter_start,
 	if (now_ms > ULID_TIME_MAX)
 		return ULID_GEN_TIME_RANGE;
 	if (ulid_shared_new_ms(last, now_ms))
-	{
 		*next = ulid_word_start(now_ms, counter_start, layout);
-		return ULID_GEN_OK;
-	}
 	/* same millisecond, or the clock went back: one step on, carrying */
-	if (!ulid_word_next(last, layout, next))
+	else if (!ulid_word_next(last, layout, next))
 		return ULID_GEN_EXHAUSTED;
+	ULID_ASSERT(*next > last);
+	ULID_ASSERT(layout != ULID_LAYOUT_UUIDV7 || ulid_word_is_v7(*next));
 	return ULID_GEN_OK;
 }
 

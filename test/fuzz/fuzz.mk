@@ -14,7 +14,7 @@ FUZZ_TIME ?= 120
 FUZZ_SRCS = src/libulid/codec.c src/libulid/generator.c src/libulid/gist_key.c src/libulid/typeid.c
 
 test/fuzz/fuzz_%: test/fuzz/fuzz_%.c test/fuzz/fuzz.h $(FUZZ_SRCS) $(wildcard src/libulid/*.h)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -Isrc/libulid -o $@ $< $(FUZZ_SRCS)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -DULID_USE_ASSERT -Isrc/libulid -o $@ $< $(FUZZ_SRCS)
 
 .PHONY: fuzz fuzz-build unittest-sanitize
 fuzz-build: $(FUZZ_TARGETS)
@@ -24,7 +24,7 @@ fuzz: fuzz-build
 
 # the unit tests' sources, built with the sanitizers into test/fuzz/
 test/fuzz/unit_%_san: test/unit_%.c test/unit.h test/unit_gen.h $(FUZZ_SRCS) $(wildcard src/libulid/*.h)
-	$(FUZZ_CC) -O1 -g -Wall -Wextra -Werror -std=c99 $(SANITIZE) -Isrc/libulid -o $@ $< $(FUZZ_SRCS)
+	$(FUZZ_CC) -O1 -g -Wall -Wextra -Werror -std=c99 $(SANITIZE) -DULID_USE_ASSERT -Isrc/libulid -o $@ $< $(FUZZ_SRCS)
 
 unittest-sanitize: test/fuzz/unit_codec_san test/fuzz/unit_generator_san test/fuzz/unit_monotonic_san test/fuzz/unit_gist_san test/fuzz/unit_typeid_san
 	test/fuzz/unit_codec_san
