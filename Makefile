@@ -130,8 +130,11 @@ UNIT_SRCS = src/libulid/codec.c src/libulid/generator.c src/libulid/gist_key.c s
 test/unit_%: test/unit_%.c test/unit.h test/unit_gen.h $(UNIT_SRCS) $(wildcard src/libulid/*.h)
 	$(UNIT_CC) $(UNIT_CFLAGS) -DULID_USE_ASSERT -Isrc/libulid -o $@ $< $(UNIT_SRCS)
 
+# (test/layers.sh first: libulid includes no server header, and each header
+# declares its own module's functions only)
 .PHONY: unittest
 unittest: test/unit_codec test/unit_generator test/unit_monotonic test/unit_gist test/unit_typeid
+	test/layers.sh
 	test/unit_codec
 	test/unit_generator
 	test/unit_monotonic
