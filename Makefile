@@ -19,8 +19,11 @@ REGRESS = catalog catalog_checks io operators indexes brin_multi casts copy gene
 REGRESS_OPTS = --load-extension=$(EXTENSION) --encoding=UTF8 --no-locale
 
 PG_CPPFLAGS = -I$(srcdir)/src -DULID_VERSION=\"$(EXTVERSION)\"
-# -Wextra's unused-parameter fires on every PG_FUNCTION_ARGS left unused
-PG_CFLAGS = -Wall -Wextra -Wno-unused-parameter
+# -Wextra's unused-parameter fires on every PG_FUNCTION_ARGS left unused.
+# Appended to what the command line or the environment gives (make
+# PG_CFLAGS=-Werror, PG_CFLAGS=-DUSE_ASSERT_CHECKING make): override, as a
+# command-line value would otherwise replace these.
+override PG_CFLAGS += -Wall -Wextra -Wno-unused-parameter
 
 # tmp_check: the clusters and logs of make prove_installcheck
 EXTRA_CLEAN = test/unit_codec test/unit_generator test/unit_monotonic test/unit_gist test/unit_typeid bench/codec_bench tmp_check
