@@ -248,8 +248,15 @@ ulid_gist_fetch(PG_FUNCTION_ARGS)
 /*
  * GiST support 12 (PostgreSQL 18 and later): the strategy number of a
  * CompareType, with which temporal primary and foreign keys find the
- * class's equality operator.  Callable on every major; the SQL script
- * registers it as support 12 only on 18 and later.
+ * class's equality operator.  From 1.4 only the -pg18 scripts
+ * (ulid--1.4--1.4-pg18.sql, ulid--1.5--1.5-pg18.sql) create it, on 18 and
+ * later.
+ *
+ * On 15 to 17 it is a compatibility entry point (ulid_compat.c says why
+ * such symbols stay): only a database at 1.3 names it there, as
+ * ulid--1.2--1.3.sql creates it on every major and ulid--1.3--1.4.sql drops
+ * it.  From 2.0, which may drop 1.3, it can be compiled for 18 and later
+ * only.
  */
 PG_FUNCTION_INFO_V1(ulid_gist_translate_cmptype);
 Datum
