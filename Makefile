@@ -3,9 +3,9 @@ EXTENSION = ulid
 EXTVERSION = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" $(EXTENSION).control)
 
 MODULE_big = ulid
-PURE_OBJS = src/codec.o src/generator.o src/gist_key.o src/typeid.o
-OBJS = src/ulid.o src/ulid_ops.o src/ulid_support.o src/ulid_cast.o src/ulid_gen.o src/ulid_monotonic.o src/ulid_gist.o src/ulid_typeid.o $(PURE_OBJS)
-SRC_HEADERS = src/codec.h src/generator.h src/gist_key.h src/typeid.h src/monotonic.h src/ulid.h src/compat.h
+PURE_OBJS = src/libulid/codec.o src/libulid/generator.o src/libulid/gist_key.o src/libulid/typeid.o
+OBJS = src/ulid_module.o src/ulid.o src/ulid_ops.o src/ulid_support.o src/ulid_compat.o src/ulid_cast.o src/ulid_layout.o src/ulid_backend.o src/ulid_gen_error.o src/ulid_gen.o src/ulid_monotonic.o src/ulid_gist.o src/ulid_typeid.o $(PURE_OBJS)
+SRC_HEADERS = $(wildcard src/*.h src/libulid/*.h)
 
 # the full script of the newest version, and the update scripts from each
 # older one (whose full scripts stay, for tests of the update path)
@@ -19,8 +19,11 @@ REGRESS = catalog catalog_checks io operators indexes brin_multi casts copy gene
 REGRESS_OPTS = --load-extension=$(EXTENSION) --encoding=UTF8 --no-locale
 
 PG_CPPFLAGS = -I$(srcdir)/src -DULID_VERSION=\"$(EXTVERSION)\"
-# -Wextra's unused-parameter fires on every PG_FUNCTION_ARGS left unused
-PG_CFLAGS = -Wall -Wextra -Wno-unused-parameter
+# -Wextra's unused-parameter fires on every PG_FUNCTION_ARGS left unused.
+# Appended to what the command line or the environment gives (make
+# PG_CFLAGS=-Werror, PG_CFLAGS=-DUSE_ASSERT_CHECKING make): override, as a
+# command-line value would otherwise replace these.
+override PG_CFLAGS += -Wall -Wextra -Wno-unused-parameter
 
 # tmp_check: the clusters and logs of make prove_installcheck
 EXTRA_CLEAN = test/unit_codec test/unit_generator test/unit_monotonic test/unit_gist test/unit_typeid bench/codec_bench tmp_check
@@ -32,6 +35,13 @@ $(error $(PG_CONFIG) not found: install PostgreSQL's server headers (Debian: pos
 endif
 # the server's major before PGXS (which gives MAJORVERSION) is read
 PG_CONFIG_MAJOR := $(shell $(PG_CONFIG) --version | sed 's/^PostgreSQL \([0-9]*\).*/\1/')
+
+# libulid's ULID_ASSERT (src/libulid/ulid_assert.h) follows the server's
+# Assert: compiled in against a server built with --enable-cassert, whose
+# pg_config.h defines USE_ASSERT_CHECKING, and out of a release build
+ifeq ($(shell grep -qx '.define USE_ASSERT_CHECKING 1' '$(shell $(PG_CONFIG) --includedir-server)/pg_config.h' 2>/dev/null && echo yes),yes)
+PG_CPPFLAGS += -DULID_USE_ASSERT
+endif
 
 # (set before PGXS, whose all: target reads DATA_built as it is parsed)
 # On 18 and later the default version is $(EXTVERSION)-pg18: $(EXTVERSION)
@@ -117,13 +127,17 @@ prove_installcheck:
 # C unit tests of the pure code: no PostgreSQL needed
 UNIT_CC ?= cc
 UNIT_CFLAGS ?= -O2 -g -Wall -Wextra -Werror -std=c99
-UNIT_SRCS = src/codec.c src/generator.c src/gist_key.c src/typeid.c
+UNIT_SRCS = src/libulid/codec.c src/libulid/generator.c src/libulid/gist_key.c src/libulid/typeid.c
 
-test/unit_%: test/unit_%.c test/unit.h $(UNIT_SRCS) src/codec.h src/generator.h src/gist_key.h src/monotonic.h src/typeid.h
-	$(UNIT_CC) $(UNIT_CFLAGS) -Isrc -o $@ $< $(UNIT_SRCS)
+# (libulid alone on the include path, its ULID_ASSERTs always compiled in)
+test/unit_%: test/unit_%.c test/unit.h test/unit_gen.h $(UNIT_SRCS) $(wildcard src/libulid/*.h)
+	$(UNIT_CC) $(UNIT_CFLAGS) -DULID_USE_ASSERT -Isrc/libulid -o $@ $< $(UNIT_SRCS)
 
+# (test/layers.sh first: libulid includes no server header, and each header
+# declares its own module's functions only)
 .PHONY: unittest
 unittest: test/unit_codec test/unit_generator test/unit_monotonic test/unit_gist test/unit_typeid
+	test/layers.sh
 	test/unit_codec
 	test/unit_generator
 	test/unit_monotonic
@@ -131,8 +145,8 @@ unittest: test/unit_codec test/unit_generator test/unit_monotonic test/unit_gist
 	test/unit_typeid
 
 # Benchmarks (bench/run.sh): every workload side by side, medians and ratios
-bench/codec_bench: bench/codec_bench.c $(UNIT_SRCS) src/codec.h src/generator.h src/typeid.h
-	$(CC) $(CFLAGS) -Isrc -o $@ $< $(UNIT_SRCS)
+bench/codec_bench: bench/codec_bench.c $(UNIT_SRCS) $(wildcard src/libulid/*.h)
+	$(CC) $(CFLAGS) -Isrc/libulid -o $@ $< $(UNIT_SRCS)
 
 # (make bench RECORD=1 writes to bench/results/DATE, to be committed; without
 # it the results go to bench/results/local/, which git ignores)

@@ -22,7 +22,7 @@ COMMENT ON CAST (ulid AS pg_catalog.uuid) IS 'same 16 bytes, no conversion';
  * families serves uuid values: the comparison functions between the two
  * types get a planner support function that turns "uuid_col = ulid_value"
  * into "uuid_col = ulid_value::uuid" for an index whose family lacks the
- * cross-type operator (src/ulid_support.c).
+ * cross-type operator (src/ulid_compat.c).
  */
 CREATE FUNCTION ulid_uuid_support(pg_catalog.internal) RETURNS pg_catalog.internal
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
@@ -70,10 +70,10 @@ WHERE oid OPERATOR(pg_catalog.=) ANY (ARRAY[
  *
  * The index key is a closed range of ULIDs, [v, v] on a leaf and the
  * union of its children above: 32 bytes of the type ulid_gist_key
- * (src/gist_key.h), which has no text form, like btree_gist's gbtreekey32.
- * A varlena key such as bytea would take 48 bytes an index tuple instead
- * of 40.  The sorted build (support 11) uses ulid_sortsupport, btree's,
- * unchanged: a leaf key starts with its ULID.
+ * (src/libulid/gist_key.h), which has no text form, like btree_gist's
+ * gbtreekey32.  A varlena key such as bytea would take 48 bytes an index
+ * tuple instead of 40.  The sorted build (support 11) uses
+ * ulid_sortsupport, btree's, unchanged: a leaf key starts with its ULID.
  */
 
 CREATE TYPE ulid_gist_key;

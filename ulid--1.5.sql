@@ -582,10 +582,10 @@ ALTER OPERATOR FAMILY ulid_ops USING hash ADD
  *
  * The index key is a closed range of ULIDs, [v, v] on a leaf and the
  * union of its children above: 32 bytes of the type ulid_gist_key
- * (src/gist_key.h), which has no text form, like btree_gist's gbtreekey32.
- * A varlena key such as bytea would take 48 bytes an index tuple instead
- * of 40.  The sorted build (support 11) uses ulid_sortsupport, btree's,
- * unchanged: a leaf key starts with its ULID.
+ * (src/libulid/gist_key.h), which has no text form, like btree_gist's
+ * gbtreekey32.  A varlena key such as bytea would take 48 bytes an index
+ * tuple instead of 40.  The sorted build (support 11) uses
+ * ulid_sortsupport, btree's, unchanged: a leaf key starts with its ULID.
  */
 
 CREATE TYPE ulid_gist_key;

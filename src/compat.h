@@ -14,11 +14,6 @@
 #error "ulid needs PostgreSQL 15 or later"
 #endif
 
-/* From 16, fmgr.h declares a library's _PG_init; before, each library did. */
-#if PG_VERSION_NUM < 160000
-extern PGDLLEXPORT void _PG_init(void);
-#endif
-
 /* The varlena macros moved out of postgres.h in 16. */
 #if PG_VERSION_NUM >= 160000
 #include "varatt.h"

@@ -1,11 +1,12 @@
 /*-------------------------------------------------------------------------
  *
  * ulid.c
- *	  The ulid type's module header and its text and binary I/O.
+ *	  The ulid type's text and binary I/O.
  *
  * Text is 26 characters of Crockford base32, read case-insensitively and
  * written upper-case; binary is the 16 raw bytes, as for uuid.  The codec
- * itself is in codec.c; this file reports its verdicts as PostgreSQL errors.
+ * itself is in libulid/codec.c; this file reports its verdicts as PostgreSQL
+ * errors.
  *
  *-------------------------------------------------------------------------
  */
@@ -18,24 +19,6 @@
 
 #include "compat.h"
 #include "ulid.h"
-
-#if PG_VERSION_NUM >= 180000
-PG_MODULE_MAGIC_EXT(.name = "ulid",.version = ULID_VERSION);
-#else
-PG_MODULE_MAGIC;
-#endif
-
-/*
- * Module load: the generators' fork handler, and, when loaded through
- * shared_preload_libraries, the cluster-wide generator's request for shared
- * memory (PostgreSQL 15 and 16).
- */
-void
-_PG_init(void)
-{
-	ulid_generator_init();
-	ulid_monotonic_init();
-}
 
 /*
  * Reports why str is not a ULID, softly where escontext allows it.  The
@@ -71,6 +54,7 @@ report_bad_ulid_text(const char *str, UlidDecodeStatus status, size_t bad_pos,
 							   ULID_TEXT_LEN, nchars)));
 			break;
 		case ULID_DECODE_BAD_CHAR:
+			Assert(bad_pos < (size_t) len);
 			{
 				int			position = pg_mbstrlen_with_len(str, (int) bad_pos) + 1;
 				unsigned char c = (unsigned char) str[bad_pos];
@@ -165,7 +149,8 @@ ulid_recv(PG_FUNCTION_ARGS)
 /*
  * The 16 bytes as a bytea of exactly their size, built directly:
  * pq_begintypsend would allocate a 1 kB StringInfo for them and copy them
- * through pq_sendbytes.  The bytes are the same.
+ * through pq_sendbytes.  The bytes are the same.  The cast to bytea
+ * (ulid_to_bytea, ulid_cast.c) returns this too.
  */
 PG_FUNCTION_INFO_V1(ulid_send);
 Datum

@@ -8,11 +8,9 @@
 #ifndef ULID_H
 #define ULID_H
 
-#include "datatype/timestamp.h"
 #include "fmgr.h"
 
-#include "codec.h"
-#include "generator.h"
+#include "libulid/codec.h"
 
 /* The same 16 bytes as a uuid; byte order is ULID order is time order. */
 typedef struct pg_ulid
@@ -35,29 +33,10 @@ DatumGetUlidP(Datum X)
 #define PG_GETARG_ULID_P(X)		DatumGetUlidP(PG_GETARG_DATUM(X))
 #define PG_RETURN_ULID_P(X)		return UlidPGetDatum(X)
 
-/* The millisecond of ts as a ULID time field; raises 22008 if out of range */
-extern uint64 ulid_time_from_timestamptz(TimestampTz ts);
-
-/* ulid_gen.c: the fork handler, from _PG_init */
-extern void ulid_generator_init(void);
-
-/* ulid_gen.c, for gen_monotonic_ulid(): the clock and the random pool */
-extern uint64 ulid_backend_now_ms(void);
-extern const uint8 *ulid_backend_random(size_t len);
-
-/* ulid_gen.c: ulid.uuidv7, and the layout it asks for (inline: every call reads it) */
-extern bool ulid_uuidv7;
-
-static inline UlidLayout
-ulid_current_layout(void)
-{
-	return ulid_uuidv7 ? ULID_LAYOUT_UUIDV7 : ULID_LAYOUT_ULID;
-}
-
-/* ulid_gen.c: raises the error of a failed generator step (not ULID_GEN_OK) */
-extern void ulid_report_gen_failure(UlidGenStatus status);
-
-/* ulid_monotonic.c: shared memory hooks, from _PG_init */
-extern void ulid_monotonic_init(void);
+/*
+ * ulid.c: the binary output, the 16 bytes as a bytea, which the cast to
+ * bytea (ulid_cast.c) returns too
+ */
+extern PGDLLEXPORT Datum ulid_send(PG_FUNCTION_ARGS);
 
 #endif							/* ULID_H */

@@ -4,7 +4,8 @@
  *	  Conversions between ulid and bytea or timestamptz.
  *
  * (ulid and uuid share their bytes, so those casts need no function, and the
- * text casts go through ulid_in and ulid_out.)
+ * text casts go through ulid_in and ulid_out.  The tests of the UUIDv7 bits
+ * are in ulid_layout.c.)
  *
  *-------------------------------------------------------------------------
  */
@@ -14,6 +15,7 @@
 
 #include "compat.h"
 #include "ulid.h"
+#include "ulid_cast.h"
 
 /* Unix epoch in PostgreSQL's timestamp (microseconds since 2000-01-01) */
 #define UNIX_EPOCH_TIMESTAMP \
@@ -35,13 +37,17 @@
 uint64
 ulid_time_from_timestamptz(TimestampTz ts)
 {
+	uint64		ms;
+
 	if (ts < ULID_MIN_TIMESTAMP || ts > ULID_MAX_TIMESTAMP)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 				 errmsg("timestamp out of range for type ulid"),
 				 errdetail("A ULID holds times from 1970-01-01 00:00:00 UTC to 10889-08-02 05:31:50.655 UTC.")));
 
-	return (uint64) ((ts - UNIX_EPOCH_TIMESTAMP) / USECS_PER_MSEC);
+	ms = (uint64) ((ts - UNIX_EPOCH_TIMESTAMP) / USECS_PER_MSEC);
+	Assert(ms <= ULID_TIME_MAX);
+	return ms;
 }
 
 /* The ULID's time field as a timestamptz; every ULID has one in range. */
@@ -53,36 +59,6 @@ ulid_time(PG_FUNCTION_ARGS)
 	uint64		ms = ulid_get_time_ms(ulid->data);
 
 	PG_RETURN_TIMESTAMPTZ(UNIX_EPOCH_TIMESTAMP + (TimestampTz) ms * USECS_PER_MSEC);
-}
-
-/*
- * uuid_extract_version(ulid): 7 where the ULID's bits also make a valid
- * UUIDv7, else null.  Core's function would report whatever random bits stand
- * in the version field.
- */
-PG_FUNCTION_INFO_V1(ulid_extract_version);
-Datum
-ulid_extract_version(PG_FUNCTION_ARGS)
-{
-	pg_ulid    *ulid = PG_GETARG_ULID_P(0);
-
-	if (!ulid_is_uuidv7(ulid->data))
-		PG_RETURN_NULL();
-	PG_RETURN_INT16(7);
-}
-
-/*
- * ulid_is_uuidv7(ulid): whether the value is also a valid UUIDv7, for CHECK
- * constraints on columns that must hold UUIDv7s (ulid.uuidv7 makes them).
- * The C name has a suffix: codec.h's ulid_is_uuidv7 is the test itself.
- */
-PG_FUNCTION_INFO_V1(ulid_is_uuidv7_sql);
-Datum
-ulid_is_uuidv7_sql(PG_FUNCTION_ARGS)
-{
-	pg_ulid    *ulid = PG_GETARG_ULID_P(0);
-
-	PG_RETURN_BOOL(ulid_is_uuidv7(ulid->data) != 0);
 }
 
 /*
@@ -113,16 +89,15 @@ ulid_upper(PG_FUNCTION_ARGS)
 	PG_RETURN_ULID_P(ulid_bound(PG_GETARG_TIMESTAMPTZ(0), 0xFF));
 }
 
+/*
+ * The 16 bytes as a bytea: the binary output's bytes, so its function.  The
+ * symbol stays, as the catalog names it (pg_proc.prosrc).
+ */
 PG_FUNCTION_INFO_V1(ulid_to_bytea);
 Datum
 ulid_to_bytea(PG_FUNCTION_ARGS)
 {
-	pg_ulid    *ulid = PG_GETARG_ULID_P(0);
-	bytea	   *result = palloc(VARHDRSZ + ULID_BINARY_LEN);
-
-	SET_VARSIZE(result, VARHDRSZ + ULID_BINARY_LEN);
-	memcpy(VARDATA(result), ulid->data, ULID_BINARY_LEN);
-	PG_RETURN_BYTEA_P(result);
+	return ulid_send(fcinfo);
 }
 
 /* Any 16 bytes are a ULID; any other length is an error, never truncated. */

@@ -1,7 +1,7 @@
 /*-------------------------------------------------------------------------
  *
  * ulid_gist.c
- *	  The GiST operator class for ulid: fmgr glue around gist_key.c.
+ *	  The GiST operator class for ulid: fmgr glue around libulid/gist_key.c.
  *
  * The index key is a closed range of ULIDs (UlidGistKey, 32 bytes, the
  * SQL type ulid_gist_key): [v, v] on a leaf, the union of the children on
@@ -26,7 +26,7 @@
 #endif
 
 #include "compat.h"
-#include "gist_key.h"
+#include "libulid/gist_key.h"
 #include "ulid.h"
 
 /* the key's lower bound is where ulid_sortsupport and fetch look */
@@ -35,7 +35,7 @@ StaticAssertDecl(offsetof(UlidGistKey, lower) == 0,
 StaticAssertDecl(sizeof(UlidGistKey) == ULID_GIST_KEY_LEN,
 				 "a GiST key is 32 bytes");
 
-/* gist_key.h numbers its strategies as btree and btree_gist do */
+/* libulid/gist_key.h numbers its strategies as btree and btree_gist do */
 StaticAssertDecl(ULID_GIST_LT == BTLessStrategyNumber &&
 				 ULID_GIST_LE == BTLessEqualStrategyNumber &&
 				 ULID_GIST_EQ == BTEqualStrategyNumber &&
@@ -106,6 +106,7 @@ ulid_gist_union(PG_FUNCTION_ARGS)
 	int		   *size = (int *) PG_GETARG_POINTER(1);
 	UlidGistKey *out = palloc(sizeof(UlidGistKey));
 
+	Assert(entryvec->n >= 1);
 	*out = *DatumGetUlidGistKey(entryvec->vector[0].key);
 	for (int i = 1; i < entryvec->n; i++)
 		ulid_gist_key_extend(out, DatumGetUlidGistKey(entryvec->vector[i].key));
@@ -179,6 +180,8 @@ ulid_gist_picksplit(PG_FUNCTION_ARGS)
 	UlidGistKey *right = palloc(sizeof(UlidGistKey));
 	int			nleft = nitems / 2;
 
+	/* GiST splits a page of at least two entries */
+	Assert(nitems >= 2);
 	for (int i = 0; i < nitems; i++)
 	{
 		items[i].offset = FirstOffsetNumber + i;
@@ -205,6 +208,8 @@ ulid_gist_picksplit(PG_FUNCTION_ARGS)
 			v->spl_right[v->spl_nright++] = items[i].offset;
 		}
 	}
+	/* a split puts entries on both sides */
+	Assert(v->spl_nleft > 0 && v->spl_nright > 0);
 	v->spl_ldatum = PointerGetDatum(left);
 	v->spl_rdatum = PointerGetDatum(right);
 	pfree(items);
@@ -243,8 +248,15 @@ ulid_gist_fetch(PG_FUNCTION_ARGS)
 /*
  * GiST support 12 (PostgreSQL 18 and later): the strategy number of a
  * CompareType, with which temporal primary and foreign keys find the
- * class's equality operator.  Callable on every major; the SQL script
- * registers it as support 12 only on 18 and later.
+ * class's equality operator.  From 1.4 only the -pg18 scripts
+ * (ulid--1.4--1.4-pg18.sql, ulid--1.5--1.5-pg18.sql) create it, on 18 and
+ * later.
+ *
+ * On 15 to 17 it is a compatibility entry point (ulid_compat.c says why
+ * such symbols stay): only a database at 1.3 names it there, as
+ * ulid--1.2--1.3.sql creates it on every major and ulid--1.3--1.4.sql drops
+ * it.  From 2.0, which may drop 1.3, it can be compiled for 18 and later
+ * only.
  */
 PG_FUNCTION_INFO_V1(ulid_gist_translate_cmptype);
 Datum

@@ -4,22 +4,22 @@
  *	  gen_monotonic_ulid(): one order for every backend of the server.
  *
  * The shared state is one 64-bit word, the time and counter of the last
- * value handed out (monotonic.h).  A call reads it, computes the next word
- * with ulid_shared_step() and installs it with a compare-and-swap, retrying
- * from the word it finds if another backend got there first.  No lock is
- * taken.  The clock is gen_ulid()'s (clock_gettime, which Linux serves from
- * the vDSO without a system call where the clock source allows it), and the
- * random bits come from this backend's own pool (ulid_gen.c), whose refills
- * call pg_strong_random; a backend's first call also attaches to the shared
- * word, which may make system calls.  As every successful swap raises the
+ * value handed out (libulid/monotonic.h).  A call reads it, computes the
+ * next word with ulid_shared_step_in() and installs it with a
+ * compare-and-swap, retrying from the word it finds if another backend got
+ * there first.  No lock is taken.  The clock is gen_ulid()'s (clock_gettime,
+ * which Linux serves from the vDSO without a system call where the clock
+ * source allows it), and the random bits come from this backend's own pool
+ * (ulid_backend.c), whose refills call pg_strong_random; a backend's first
+ * call also attaches to the shared word, which may make system calls.  As every successful swap raises the
  * word, each value's first 8 bytes exceed those of every value whose swap
  * came earlier, that is of every value handed out before the call began,
  * back to the last time the word was set to zero (below).
  *
  * Each call makes its value in the layout its own session's ulid.uuidv7
  * asks for, from whatever word it finds: the step from a word of the other
- * layout goes to the next word above it in the caller's (monotonic.h), so
- * sessions with different settings share one order.
+ * layout goes to the next word above it in the caller's (libulid/layout.h),
+ * so sessions with different settings share one order.
  *
  * Where the word lives: on PostgreSQL 17 and later in a segment of the
  * dynamic shared memory registry, created on first use, whether or not the
@@ -43,8 +43,13 @@
 #include "storage/dsm_registry.h"
 #endif
 
-#include "monotonic.h"
+#include "compat.h"
+#include "libulid/monotonic.h"
 #include "ulid.h"
+#include "ulid_backend.h"
+#include "ulid_gen_error.h"
+#include "ulid_layout.h"
+#include "ulid_monotonic.h"
 
 typedef struct UlidSharedState
 {
@@ -192,11 +197,12 @@ gen_monotonic_ulid(PG_FUNCTION_ARGS)
 		status = ulid_shared_step_in(last, now_ms, start, layout, &next);
 		if (status != ULID_GEN_OK)
 			ulid_report_gen_failure(status);
+		Assert(next > last);
 		/* on failure, last becomes the word another backend installed */
 		if (pg_atomic_compare_exchange_u64(&state->word, &last, next))
 			break;
 	}
 
-	ulid_shared_format(next, random, layout, result->data);
+	ulid_word_format(next, random, layout, result->data);
 	PG_RETURN_ULID_P(result);
 }

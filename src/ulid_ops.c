@@ -18,7 +18,7 @@
 #include "compat.h"
 #include "ulid.h"
 
-/* -1, 0 or 1 (codec.h): btree's comparisons of a ulid key cost no more than uuid's */
+/* -1, 0 or 1 (libulid/codec.h): btree's comparisons of a ulid key cost no more than uuid's */
 static inline int
 ulid_internal_cmp(const pg_ulid *a, const pg_ulid *b)
 {
@@ -113,20 +113,6 @@ ulid_sortsupport(PG_FUNCTION_ARGS)
 {
 	return uuid_sortsupport(fcinfo);
 }
-
-#if PG_VERSION_NUM >= 180000
-/*
- * Skip support (btree support function 6, 18+).  Only databases still at
- * 1.0 or 1.1 on 18+ call it: 1.2 drops it (see ulid--1.1--1.2.sql), but the
- * library must keep serving older versions.
- */
-PG_FUNCTION_INFO_V1(ulid_skipsupport);
-Datum
-ulid_skipsupport(PG_FUNCTION_ARGS)
-{
-	return uuid_skipsupport(fcinfo);
-}
-#endif
 
 /* hash support functions 1 and 2: uuid's, so ulid = uuid can hash-join */
 PG_FUNCTION_INFO_V1(ulid_hash);

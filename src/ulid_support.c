@@ -28,6 +28,8 @@
  * family of ulid's default btree operator class, which is looked up in the
  * catalog cache by its name in the type's own schema.
  *
+ * 1.3's support function, SupportRequestIndexCondition, is in ulid_compat.c.
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"
@@ -46,6 +48,7 @@
 #include "utils/syscache.h"
 
 #include "compat.h"
+#include "ulid_support.h"
 
 /*
  * uuid's btree operators by strategy, and their functions: core's pinned
@@ -77,7 +80,7 @@ static const Oid uuid_btree_funcs[BTMaxStrategyNumber + 1] = {
  * default btree class, some 520,000 instructions.  A family found is kept
  * for the backend: the class and its family live as long as the type.
  */
-static Oid
+Oid
 ulid_btree_family(Oid ulidtype)
 {
 	static Oid	cached_type = InvalidOid;
@@ -127,16 +130,26 @@ as_type(Node *expr, Oid typid)
 }
 
 /* "a opno b", both sides as values of type typid, opno's function funcid */
-static Expr *
-make_comparison(Oid opno, Oid funcid, Node *a, Node *b, Oid typid)
+Expr *
+ulid_make_comparison(Oid opno, Oid funcid, Node *a, Node *b, Oid typid)
 {
 	OpExpr	   *clause;
+
+	Assert(OidIsValid(opno) && OidIsValid(funcid));
 
 	clause = (OpExpr *) make_opclause(opno, BOOLOID, false,
 									  as_type(a, typid), as_type(b, typid),
 									  InvalidOid, InvalidOid);
 	clause->opfuncid = funcid;
 	return (Expr *) clause;
+}
+
+/* uuid's btree operator of strategy */
+Oid
+ulid_uuid_btree_operator(int strategy)
+{
+	Assert(strategy >= BTLessStrategyNumber && strategy <= BTGreaterStrategyNumber);
+	return uuid_btree_ops[strategy];
 }
 
 /*
@@ -152,6 +165,7 @@ ulid_btree_operator(Oid ulidtype, int16 strategy, Oid *funcid)
 	static Oid	funcs[BTMaxStrategyNumber + 1];
 	Oid			family;
 
+	Assert(strategy >= BTLessStrategyNumber && strategy <= BTGreaterStrategyNumber);
 	if (cached_type != ulidtype)
 	{
 		memset(ops, 0, sizeof(ops));
@@ -205,6 +219,9 @@ simplify_comparison(Node *rawreq, int16 strategy)
 		uuidside = lsecond(args);
 		ulidside = linitial(args);
 	}
+	/* the function compares a ulid with a uuid, either way round */
+	Assert(exprType(uuidside) == UUIDOID);
+	Assert(req->fcall->funcresulttype == BOOLOID);
 	ulidtype = exprType(ulidside);
 	if (ulidtype == UUIDOID)
 		return NULL;
@@ -214,11 +231,11 @@ simplify_comparison(Node *rawreq, int16 strategy)
 		opno = ulid_btree_operator(ulidtype, strategy, &funcid);
 		if (!OidIsValid(opno))
 			return NULL;
-		return (Node *) make_comparison(opno, funcid, linitial(args), lsecond(args), ulidtype);
+		return (Node *) ulid_make_comparison(opno, funcid, linitial(args), lsecond(args), ulidtype);
 	}
 
-	return (Node *) make_comparison(uuid_btree_ops[strategy], uuid_btree_funcs[strategy],
-									linitial(args), lsecond(args), UUIDOID);
+	return (Node *) ulid_make_comparison(uuid_btree_ops[strategy], uuid_btree_funcs[strategy],
+										 linitial(args), lsecond(args), UUIDOID);
 }
 
 #define ULID_UUID_SUPPORT(name, strategy) \
@@ -234,82 +251,3 @@ ULID_UUID_SUPPORT(ulid_uuid_le_support, BTLessEqualStrategyNumber)
 ULID_UUID_SUPPORT(ulid_uuid_eq_support, BTEqualStrategyNumber)
 ULID_UUID_SUPPORT(ulid_uuid_ge_support, BTGreaterEqualStrategyNumber)
 ULID_UUID_SUPPORT(ulid_uuid_gt_support, BTGreaterStrategyNumber)
-
-/*
- * The support function of 1.3, which databases not yet updated to 1.4 still
- * name: SupportRequestIndexCondition for "a op b", a and b one ulid and one
- * uuid, on an index whose family lacks op.  The index column's side keeps its
- * place on the left, the other side is relabelled to the index's input type,
- * and op becomes that type's own operator of the same btree strategy (in
- * ulid's btree family, where op is a member), commuted when the column was on
- * the right.  Nothing is returned unless that operator is in the index's
- * family; then the planner keeps the clause as a filter.
- */
-PG_FUNCTION_INFO_V1(ulid_uuid_support);
-Datum
-ulid_uuid_support(PG_FUNCTION_ARGS)
-{
-	Node	   *rawreq = (Node *) PG_GETARG_POINTER(0);
-	SupportRequestIndexCondition *req;
-	OpExpr	   *clause;
-	Oid			crossop;
-	Oid			lefttype;
-	Oid			righttype;
-	Oid			ulidtype;
-	Oid			target;
-	Oid			ulid_btree_opf;
-	int			strategy;
-	Oid			newop;
-	Node	   *indexside;
-	Node	   *otherside;
-
-	if (!IsA(rawreq, SupportRequestIndexCondition))
-		PG_RETURN_POINTER(NULL);
-	req = (SupportRequestIndexCondition *) rawreq;
-
-	if (!is_opclause(req->node))
-		PG_RETURN_POINTER(NULL);
-	clause = (OpExpr *) req->node;
-	if (list_length(clause->args) != 2 || req->indexarg < 0 || req->indexarg > 1)
-		PG_RETURN_POINTER(NULL);
-
-	/* the operator as the index column sees it: on the left */
-	crossop = clause->opno;
-	if (req->indexarg == 1)
-		crossop = get_commutator(crossop);
-	if (!OidIsValid(crossop))
-		PG_RETURN_POINTER(NULL);
-	op_input_types(crossop, &lefttype, &righttype);
-	if (lefttype == UUIDOID)
-		ulidtype = righttype;
-	else if (righttype == UUIDOID)
-		ulidtype = lefttype;
-	else
-		PG_RETURN_POINTER(NULL);
-
-	/* the index compares values of its input type, one of the two */
-	target = req->index->opcintype[req->indexcol];
-	if (target != lefttype && target != righttype)
-		PG_RETURN_POINTER(NULL);
-
-	ulid_btree_opf = ulid_btree_family(ulidtype);
-	if (!OidIsValid(ulid_btree_opf))
-		PG_RETURN_POINTER(NULL);
-	strategy = get_op_opfamily_strategy(crossop, ulid_btree_opf);
-	if (strategy == 0)
-		PG_RETURN_POINTER(NULL);
-	if (target == UUIDOID)
-		newop = uuid_btree_ops[strategy];
-	else
-		newop = get_opfamily_member(ulid_btree_opf, ulidtype, ulidtype, strategy);
-	if (!OidIsValid(newop) || !op_in_opfamily(newop, req->opfamily))
-		PG_RETURN_POINTER(NULL);
-
-	indexside = (Node *) list_nth(clause->args, req->indexarg);
-	otherside = (Node *) list_nth(clause->args, 1 - req->indexarg);
-
-	/* the same rows, so the original clause need not be checked again */
-	req->lossy = false;
-
-	PG_RETURN_POINTER(list_make1(make_comparison(newop, get_opcode(newop), indexside, otherside, target)));
-}

@@ -4,10 +4,10 @@
  *	  TypeID text of ulid values: ulid_to_typeid(), ulid_from_typeid() and
  *	  typeid_prefix().
  *
- * The rules are in typeid.c; this file reports their verdicts as errors,
- * with SQLSTATE 22P02 and a detail naming the rule that failed.  The text
- * arguments are read in place (no copy, no terminator needed); a copy is
- * made only for an error message.
+ * The rules are in libulid/typeid.c; this file reports their verdicts as
+ * errors, with SQLSTATE 22P02 and a detail naming the rule that failed.  The
+ * text arguments are read in place (no copy, no terminator needed); a copy
+ * is made only for an error message.
  *
  *-------------------------------------------------------------------------
  */
@@ -17,7 +17,7 @@
 #include "utils/builtins.h"
 
 #include "compat.h"
-#include "typeid.h"
+#include "libulid/typeid.h"
 #include "ulid.h"
 
 /*
@@ -132,6 +132,7 @@ ulid_to_typeid(PG_FUNCTION_ARGS)
 
 	result = palloc(VARHDRSZ + plen + 1 + ULID_TEXT_LEN);
 	len = typeid_encode(pstr, plen, ulid->data, VARDATA(result));
+	Assert(len <= plen + 1 + ULID_TEXT_LEN);
 	SET_VARSIZE(result, VARHDRSZ + len);
 	PG_RETURN_TEXT_P(result);
 }

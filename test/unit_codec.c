@@ -2,13 +2,15 @@
  *
  * unit_codec.c
  *	  Unit tests of codec.c: published vectors, every invalid byte, overflow,
- *	  and random round trips checked against a reference encoder.
+ *	  and random round trips checked against a reference encoder; and of
+ *	  layout.h's UUIDv7 test.
  *
  *-------------------------------------------------------------------------
  */
 #include <stdint.h>
 
 #include "codec.h"
+#include "layout.h"
 #include "unit.h"
 
 static const char alphabet[] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";

@@ -9,7 +9,9 @@
 #include <stdint.h>
 
 #include "generator.h"
+#include "layout.h"
 #include "unit.h"
+#include "unit_gen.h"
 
 #define T_V7		UINT64_C(1469918176385)
 
@@ -105,7 +107,7 @@ test_new_millisecond(void)
 	int			i;
 
 	reset_fill(-1);
-	CHECK(ulid_generate_monotonic(&gen, 1, 1469918176385, test_fill, out) == ULID_GEN_OK, "first");
+	CHECK(unit_generate_monotonic(&gen, 1, 1469918176385, test_fill, out) == ULID_GEN_OK, "first");
 	CHECK(ulid_get_time_ms(out) == 1469918176385, "time field");
 	/* pool bytes 0-7 are the random bits, 8-9 the counter's start */
 	CHECK(random_from_pool(out, 1, 0), "random bits are the pool's first 8 bytes");
@@ -114,7 +116,7 @@ test_new_millisecond(void)
 	CHECK(fill_calls == 1, "one fill for the pool, got %d", fill_calls);
 
 	/* the next millisecond takes the next 80 bits of the pool */
-	CHECK(ulid_generate_monotonic(&gen, 1, 1469918176386, test_fill, out) == ULID_GEN_OK, "second");
+	CHECK(unit_generate_monotonic(&gen, 1, 1469918176386, test_fill, out) == ULID_GEN_OK, "second");
 	CHECK(ulid_get_time_ms(out) == 1469918176386, "time field moves on");
 	CHECK(random_from_pool(out, 1, ULID_RANDOM_LEN), "fresh random bits");
 	CHECK(counter(out) == (((pool_byte(1, 18) & 0x7Fu) << 8) | pool_byte(1, 19)),
@@ -124,7 +126,7 @@ test_new_millisecond(void)
 	/* all-one random bytes: the counter starts at 0x7FFF, not higher */
 	reset_fill(0xFF);
 	gen = (UlidGenerator) {0};
-	CHECK(ulid_generate_monotonic(&gen, 1, 1, test_fill, out) == ULID_GEN_OK, "all ones");
+	CHECK(unit_generate_monotonic(&gen, 1, 1, test_fill, out) == ULID_GEN_OK, "all ones");
 	CHECK(counter(out) == 0x7FFF, "counter start below 0x8000, got %04x", counter(out));
 	for (i = 8; i < 16; i++)
 		CHECK(out[i] == 0xFF, "random byte %d", i);
@@ -144,12 +146,12 @@ test_same_millisecond(void)
 
 	/* from 0x0000 the counter has 65535 steps before it carries */
 	reset_fill(0);
-	CHECK(ulid_generate_monotonic(&gen, 1, 5000, test_fill, prev) == ULID_GEN_OK, "first");
+	CHECK(unit_generate_monotonic(&gen, 1, 5000, test_fill, prev) == ULID_GEN_OK, "first");
 	reset_fill(-1);
 	gen.pool_left = 0;
 	for (i = 0; i < 65535; i++)
 	{
-		failed += ulid_generate_monotonic(&gen, 1, 5000, test_fill, out) != ULID_GEN_OK;
+		failed += unit_generate_monotonic(&gen, 1, 5000, test_fill, out) != ULID_GEN_OK;
 		not_next += !is_next(prev, out);
 		/* 8 bytes a call; a pool that cannot give 8 more is refilled */
 		if (offset + 8 > ULID_POOL_BYTES)
@@ -176,13 +178,13 @@ test_clock_back(void)
 	uint8_t		c[16];
 
 	reset_fill(-1);
-	CHECK(ulid_generate_monotonic(&gen, 1, 9000, test_fill, a) == ULID_GEN_OK, "at 9000");
-	CHECK(ulid_generate_monotonic(&gen, 1, 8000, test_fill, b) == ULID_GEN_OK, "back to 8000");
+	CHECK(unit_generate_monotonic(&gen, 1, 9000, test_fill, a) == ULID_GEN_OK, "at 9000");
+	CHECK(unit_generate_monotonic(&gen, 1, 8000, test_fill, b) == ULID_GEN_OK, "back to 8000");
 	CHECK(is_next(a, b), "clock back steps the counter");
 	CHECK(ulid_get_time_ms(b) == 9000, "time field stays at the later time");
-	CHECK(ulid_generate_monotonic(&gen, 1, 0, test_fill, c) == ULID_GEN_OK, "back to 0");
+	CHECK(unit_generate_monotonic(&gen, 1, 0, test_fill, c) == ULID_GEN_OK, "back to 0");
 	CHECK(is_next(b, c), "still stepping the counter");
-	CHECK(ulid_generate_monotonic(&gen, 1, 9001, test_fill, c) == ULID_GEN_OK, "forward");
+	CHECK(unit_generate_monotonic(&gen, 1, 9001, test_fill, c) == ULID_GEN_OK, "forward");
 	CHECK(ulid_get_time_ms(c) == 9001 && ulid_cmp(b, c) < 0, "new millisecond after clock back");
 }
 
@@ -197,19 +199,19 @@ test_counter_overflow_carries(void)
 	int			failed = 0;
 
 	reset_fill(0xFF);
-	CHECK(ulid_generate_monotonic(&gen, 1, 777, test_fill, a) == ULID_GEN_OK, "first");
+	CHECK(unit_generate_monotonic(&gen, 1, 777, test_fill, a) == ULID_GEN_OK, "first");
 	for (i = 0; i < 0x8000; i++)
-		failed += ulid_generate_monotonic(&gen, 1, 777, test_fill, a) != ULID_GEN_OK;
+		failed += unit_generate_monotonic(&gen, 1, 777, test_fill, a) != ULID_GEN_OK;
 	CHECK(failed == 0, "%d calls failed", failed);
 	CHECK(ulid_get_time_ms(a) == 777 && counter(a) == 0xFFFF, "counter at its top");
-	CHECK(ulid_generate_monotonic(&gen, 1, 777, test_fill, b) == ULID_GEN_OK, "carry");
+	CHECK(unit_generate_monotonic(&gen, 1, 777, test_fill, b) == ULID_GEN_OK, "carry");
 	CHECK(ulid_get_time_ms(b) == 778, "time field + 1, got %llu",
 		  (unsigned long long) ulid_get_time_ms(b));
 	CHECK(counter(b) == 0, "counter wrapped to 0, got %04x", counter(b));
 	CHECK(ulid_cmp(a, b) < 0 && is_next(a, b), "still increasing");
 
 	/* the clock catching up with the carried time keeps counting up */
-	CHECK(ulid_generate_monotonic(&gen, 1, 778, test_fill, a) == ULID_GEN_OK, "at 778");
+	CHECK(unit_generate_monotonic(&gen, 1, 778, test_fill, a) == ULID_GEN_OK, "at 778");
 	CHECK(is_next(b, a), "778 is not new: the counter steps");
 }
 
@@ -224,21 +226,21 @@ test_limits(void)
 	reset_fill(0xFF);
 	memset(out, 0x5A, 16);
 	memset(untouched, 0x5A, 16);
-	CHECK(ulid_generate_monotonic(&gen, 1, ULID_TIME_MAX + 1, test_fill, out) == ULID_GEN_TIME_RANGE,
+	CHECK(unit_generate_monotonic(&gen, 1, ULID_TIME_MAX + 1, test_fill, out) == ULID_GEN_TIME_RANGE,
 		  "time beyond 48 bits");
 	CHECK(memcmp(out, untouched, 16) == 0, "no output on error");
-	CHECK(ulid_generate_random(&gen, 1, UINT64_MAX, test_fill, out) == ULID_GEN_TIME_RANGE,
+	CHECK(unit_generate_random(&gen, 1, UINT64_MAX, test_fill, out) == ULID_GEN_TIME_RANGE,
 		  "random: time beyond 48 bits");
 
-	CHECK(ulid_generate_monotonic(&gen, 1, ULID_TIME_MAX, test_fill, out) == ULID_GEN_OK, "last ms");
-	while (ulid_generate_monotonic(&gen, 1, ULID_TIME_MAX, test_fill, out) == ULID_GEN_OK)
+	CHECK(unit_generate_monotonic(&gen, 1, ULID_TIME_MAX, test_fill, out) == ULID_GEN_OK, "last ms");
+	while (unit_generate_monotonic(&gen, 1, ULID_TIME_MAX, test_fill, out) == ULID_GEN_OK)
 		steps++;
 	CHECK(steps == 0x8000, "0x7FFF counts up 0x8000 times, got %d", steps);
 	CHECK(memcmp(out, "\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff", 16) == 0,
 		  "the last one was the largest ULID");
-	CHECK(ulid_generate_monotonic(&gen, 1, ULID_TIME_MAX, test_fill, out) == ULID_GEN_EXHAUSTED,
+	CHECK(unit_generate_monotonic(&gen, 1, ULID_TIME_MAX, test_fill, out) == ULID_GEN_EXHAUSTED,
 		  "nothing after the largest ULID");
-	CHECK(ulid_generate_monotonic(&gen, 1, 1, test_fill, out) == ULID_GEN_EXHAUSTED,
+	CHECK(unit_generate_monotonic(&gen, 1, 1, test_fill, out) == ULID_GEN_EXHAUSTED,
 		  "still exhausted with the clock back");
 }
 
@@ -250,17 +252,17 @@ test_random_failure(void)
 	uint8_t		prev[16];
 
 	reset_fill(-1);
-	CHECK(ulid_generate_monotonic(&gen, 1, 100, failing_fill, out) == ULID_GEN_NO_RANDOM, "monotonic");
-	CHECK(ulid_generate_random(&gen, 1, 100, failing_fill, out) == ULID_GEN_NO_RANDOM, "random");
+	CHECK(unit_generate_monotonic(&gen, 1, 100, failing_fill, out) == ULID_GEN_NO_RANDOM, "monotonic");
+	CHECK(unit_generate_random(&gen, 1, 100, failing_fill, out) == ULID_GEN_NO_RANDOM, "random");
 	CHECK(!gen.started, "a failed call starts no sequence");
-	CHECK(ulid_generate_monotonic(&gen, 1, 100, test_fill, out) == ULID_GEN_OK, "recovers");
+	CHECK(unit_generate_monotonic(&gen, 1, 100, test_fill, out) == ULID_GEN_OK, "recovers");
 
 	/* a failure when stepping the counter leaves the sequence as it was */
 	memcpy(prev, out, 16);
 	gen.pool_left = 0;
-	CHECK(ulid_generate_monotonic(&gen, 1, 100, failing_fill, out) == ULID_GEN_NO_RANDOM,
+	CHECK(unit_generate_monotonic(&gen, 1, 100, failing_fill, out) == ULID_GEN_NO_RANDOM,
 		  "same millisecond");
-	CHECK(ulid_generate_monotonic(&gen, 1, 100, test_fill, out) == ULID_GEN_OK, "recovers again");
+	CHECK(unit_generate_monotonic(&gen, 1, 100, test_fill, out) == ULID_GEN_OK, "recovers again");
 	CHECK(is_next(prev, out), "no counter value was lost or reused");
 }
 
@@ -279,15 +281,15 @@ test_failed_refill(void)
 	uint64_t	bits;
 
 	reset_fill(-1);
-	CHECK(ulid_generate_monotonic(&gen, 1, 600, test_fill, first) == ULID_GEN_OK, "first");
+	CHECK(unit_generate_monotonic(&gen, 1, 600, test_fill, first) == ULID_GEN_OK, "first");
 	gen.pool_left = 8;
-	CHECK(ulid_generate_monotonic(&gen, 1, 601, zeroing_failing_fill, out) == ULID_GEN_NO_RANDOM,
+	CHECK(unit_generate_monotonic(&gen, 1, 601, zeroing_failing_fill, out) == ULID_GEN_NO_RANDOM,
 		  "a new millisecond whose refill fails");
 	CHECK(gen.pool_left == 0, "the failed refill left the pool empty, not %zu bytes",
 		  gen.pool_left);
 	CHECK(fill_calls == 2, "one fill, one failed fill, got %d", fill_calls);
 
-	CHECK(ulid_generate_monotonic(&gen, 1, 600, test_fill, out) == ULID_GEN_OK, "same millisecond");
+	CHECK(unit_generate_monotonic(&gen, 1, 600, test_fill, out) == ULID_GEN_OK, "same millisecond");
 	bits = ulid_load_be64(out + 8);
 	CHECK(bits != 0, "the 64 random bits are not the failed fill's zeroes");
 	CHECK(fill_calls == 3, "refilled after the failure, got %d fills", fill_calls);
@@ -306,11 +308,11 @@ test_pool_refill(void)
 
 	reset_fill(-1);
 	for (ms = 1; ms <= ULID_POOL_IDS; ms++)
-		failed += ulid_generate_monotonic(&gen, 1, ms, test_fill, out) != ULID_GEN_OK;
+		failed += unit_generate_monotonic(&gen, 1, ms, test_fill, out) != ULID_GEN_OK;
 	CHECK(failed == 0, "%d calls failed", failed);
 	CHECK(fill_calls == 1, "one fill for %d new milliseconds, got %d", ULID_POOL_IDS, fill_calls);
 	CHECK(gen.pool_left == 0, "pool used up exactly");
-	CHECK(ulid_generate_monotonic(&gen, 1, ms, test_fill, out) == ULID_GEN_OK, "one more");
+	CHECK(unit_generate_monotonic(&gen, 1, ms, test_fill, out) == ULID_GEN_OK, "one more");
 	CHECK(fill_calls == 2, "refilled when empty, got %d", fill_calls);
 	CHECK(random_from_pool(out, 2, 0), "the new pool's first bytes are used");
 }
@@ -328,20 +330,20 @@ test_owner_change(void)
 	uint8_t		child2[16];
 
 	reset_fill(-1);
-	CHECK(ulid_generate_monotonic(&gen, 100, 4242, test_fill, parent) == ULID_GEN_OK, "parent");
+	CHECK(unit_generate_monotonic(&gen, 100, 4242, test_fill, parent) == ULID_GEN_OK, "parent");
 	CHECK(fill_calls == 1, "parent filled the pool");
 
-	CHECK(ulid_generate_monotonic(&gen, 101, 4242, test_fill, child) == ULID_GEN_OK, "child");
+	CHECK(unit_generate_monotonic(&gen, 101, 4242, test_fill, child) == ULID_GEN_OK, "child");
 	CHECK(fill_calls == 2, "child refilled the pool, got %d fills", fill_calls);
 	CHECK(!is_next(parent, child), "child does not continue the parent's sequence");
 	CHECK(random_from_pool(child, 2, 0), "child uses its own random bytes");
 	CHECK(ulid_get_time_ms(child) == 4242, "child starts at the current millisecond");
 
-	CHECK(ulid_generate_monotonic(&gen, 101, 4242, test_fill, child2) == ULID_GEN_OK, "child again");
+	CHECK(unit_generate_monotonic(&gen, 101, 4242, test_fill, child2) == ULID_GEN_OK, "child again");
 	CHECK(is_next(child, child2), "the child's own sequence is monotonic");
 
 	reset_fill(-1);
-	CHECK(ulid_generate_random(&gen, 102, 4242, test_fill, child2) == ULID_GEN_OK, "random in grandchild");
+	CHECK(unit_generate_random(&gen, 102, 4242, test_fill, child2) == ULID_GEN_OK, "random in grandchild");
 	CHECK(fill_calls == 1, "random generation also refuses inherited bytes");
 }
 
@@ -355,14 +357,14 @@ test_generate_random(void)
 	int			i;
 
 	reset_fill(-1);
-	CHECK(ulid_generate_monotonic(&gen, 1, 3000, test_fill, mono) == ULID_GEN_OK, "monotonic");
-	CHECK(ulid_generate_random(&gen, 1, 3000, test_fill, rnd) == ULID_GEN_OK, "random");
+	CHECK(unit_generate_monotonic(&gen, 1, 3000, test_fill, mono) == ULID_GEN_OK, "monotonic");
+	CHECK(unit_generate_random(&gen, 1, 3000, test_fill, rnd) == ULID_GEN_OK, "random");
 	CHECK(ulid_get_time_ms(rnd) == 3000, "time field");
 	for (i = 0; i < ULID_RANDOM_LEN; i++)
 		CHECK(rnd[ULID_TIME_LEN + i] == pool_byte(1, ULID_RANDOM_LEN + i), "fresh byte %d", i);
-	CHECK(ulid_generate_random(&gen, 1, 12345, test_fill, rnd) == ULID_GEN_OK, "any time");
+	CHECK(unit_generate_random(&gen, 1, 12345, test_fill, rnd) == ULID_GEN_OK, "any time");
 	CHECK(ulid_get_time_ms(rnd) == 12345, "given time");
-	CHECK(ulid_generate_monotonic(&gen, 1, 3000, test_fill, next) == ULID_GEN_OK, "monotonic again");
+	CHECK(unit_generate_monotonic(&gen, 1, 3000, test_fill, next) == ULID_GEN_OK, "monotonic again");
 	CHECK(is_next(mono, next), "random calls leave the monotonic sequence alone");
 }
 
@@ -440,7 +442,7 @@ test_too_many_bytes(void)
 	size_t		left;
 
 	reset_fill(-1);
-	CHECK(ulid_generate_monotonic(&gen, 1, 100, test_fill, out) == ULID_GEN_OK, "first");
+	CHECK(unit_generate_monotonic(&gen, 1, 100, test_fill, out) == ULID_GEN_OK, "first");
 	left = gen.pool_left;
 	CHECK(ulid_generate_bytes(&gen, 1, test_fill, ULID_POOL_BYTES + 1, &bytes) ==
 		  ULID_GEN_TOO_MANY_BYTES, "a pool and a byte");
@@ -525,7 +527,7 @@ test_uuidv7_layout(void)
 		  "then a carry into T+1 with counter 0, got %04x", counter(out));
 
 	/* the ULID layout after a v7 value: plus one, nibble 7 and all */
-	CHECK(ulid_generate_monotonic(&gen, 1, T_V7, test_fill, out) == ULID_GEN_OK &&
+	CHECK(unit_generate_monotonic(&gen, 1, T_V7, test_fill, out) == ULID_GEN_OK &&
 		  counter(out) == 0x7001, "plain after v7: one step, got %04x", counter(out));
 
 	/* v7 after a plain counter below 0x7000: the same millisecond, 0x7000 */
@@ -546,7 +548,7 @@ test_uuidv7_layout(void)
 	gen.hi = (ULID_TIME_MAX << 16) | 0x8000;
 	CHECK(ulid_generate_monotonic_in(&gen, 1, ULID_TIME_MAX, test_fill, ULID_LAYOUT_UUIDV7, out) ==
 		  ULID_GEN_EXHAUSTED, "v7 above the last v7 word");
-	CHECK(ulid_generate_monotonic(&gen, 1, ULID_TIME_MAX, test_fill, out) == ULID_GEN_OK,
+	CHECK(unit_generate_monotonic(&gen, 1, ULID_TIME_MAX, test_fill, out) == ULID_GEN_OK,
 		  "while the ULID layout goes on");
 	gen.hi = (ULID_TIME_MAX << 16) | 0x6FFF;
 	CHECK(ulid_generate_monotonic_in(&gen, 1, ULID_TIME_MAX, test_fill, ULID_LAYOUT_UUIDV7, out) ==

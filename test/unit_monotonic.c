@@ -1,8 +1,9 @@
 /*-------------------------------------------------------------------------
  *
  * unit_monotonic.c
- *	  Unit tests of monotonic.h, the cluster-wide generator's state step,
- *	  and of the random bytes it takes from generator.c's pool.
+ *	  Unit tests of monotonic.h, the cluster-wide generator's state step, of
+ *	  the value layout.h's ulid_word_format makes of its word, and of the
+ *	  random bytes it takes from generator.c's pool.
  *
  * The step is checked case by case (new millisecond, same millisecond,
  * clock back, carry, limits), then in a model of several backends that
@@ -14,8 +15,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "layout.h"
 #include "monotonic.h"
 #include "unit.h"
+#include "unit_gen.h"
 
 #define T0			UINT64_C(1469918176385)
 #define WORD(ms, counter)	(((uint64_t) (ms) << 16) | (counter))
@@ -27,20 +30,20 @@ test_first_value(void)
 
 	/* the zero word: nothing handed out, any clock reading is later */
 	CHECK(ulid_shared_new_ms(0, T0), "zero word: a new millisecond");
-	CHECK(ulid_shared_step(0, T0, 0x1234, &next) == ULID_GEN_OK, "first");
+	CHECK(unit_shared_step(0, T0, 0x1234, &next) == ULID_GEN_OK, "first");
 	CHECK(next == WORD(T0, 0x1234), "time and counter start, got %016llx",
 		  (unsigned long long) next);
 
 	/* the counter starts below 0x8000: the top bit of the start is dropped */
-	CHECK(ulid_shared_step(0, T0, 0xFFFF, &next) == ULID_GEN_OK, "all ones");
+	CHECK(unit_shared_step(0, T0, 0xFFFF, &next) == ULID_GEN_OK, "all ones");
 	CHECK(next == WORD(T0, 0x7FFF), "counter start 0x7FFF, got %016llx",
 		  (unsigned long long) next);
-	CHECK(ulid_shared_step(0, T0, 0x8000, &next) == ULID_GEN_OK, "top bit only");
+	CHECK(unit_shared_step(0, T0, 0x8000, &next) == ULID_GEN_OK, "top bit only");
 	CHECK(next == WORD(T0, 0), "counter start 0, got %016llx", (unsigned long long) next);
 
 	/* a clock at the epoch: the zero word's millisecond, so one step on */
 	CHECK(!ulid_shared_new_ms(0, 0), "epoch: not a new millisecond");
-	CHECK(ulid_shared_step(0, 0, 0x1234, &next) == ULID_GEN_OK, "epoch");
+	CHECK(unit_shared_step(0, 0, 0x1234, &next) == ULID_GEN_OK, "epoch");
 	CHECK(next == 1, "epoch: the word after zero, got %016llx", (unsigned long long) next);
 }
 
@@ -51,12 +54,12 @@ test_new_millisecond(void)
 	uint64_t	last = WORD(T0, 0x7000);
 
 	CHECK(ulid_shared_new_ms(last, T0 + 1), "a later millisecond is new");
-	CHECK(ulid_shared_step(last, T0 + 1, 0x0042, &next) == ULID_GEN_OK, "next ms");
+	CHECK(unit_shared_step(last, T0 + 1, 0x0042, &next) == ULID_GEN_OK, "next ms");
 	CHECK(next == WORD(T0 + 1, 0x0042), "the clock's time and a fresh start, got %016llx",
 		  (unsigned long long) next);
 	/* a fresh start may be below the last counter: the time field decides */
 	CHECK(next > last, "greater");
-	CHECK(ulid_shared_step(last, T0 + 1000, 0x7FFF, &next) == ULID_GEN_OK, "a second later");
+	CHECK(unit_shared_step(last, T0 + 1000, 0x7FFF, &next) == ULID_GEN_OK, "a second later");
 	CHECK(next == WORD(T0 + 1000, 0x7FFF), "got %016llx", (unsigned long long) next);
 }
 
@@ -70,13 +73,13 @@ test_same_millisecond(void)
 
 	CHECK(!ulid_shared_new_ms(last, T0), "the same millisecond is not new");
 	/* the start is ignored: one step on */
-	CHECK(ulid_shared_step(last, T0, 0x0001, &next) == ULID_GEN_OK, "same ms");
+	CHECK(unit_shared_step(last, T0, 0x0001, &next) == ULID_GEN_OK, "same ms");
 	CHECK(next == last + 1, "last plus one, got %016llx", (unsigned long long) next);
 	for (i = 0; i < 1000; i++)
 	{
 		uint64_t	prev = next;
 
-		wrong += ulid_shared_step(prev, T0, (uint16_t) i, &next) != ULID_GEN_OK || next != prev + 1;
+		wrong += unit_shared_step(prev, T0, (uint16_t) i, &next) != ULID_GEN_OK || next != prev + 1;
 	}
 	CHECK(wrong == 0, "1000 steps in one millisecond: %d not one step on", wrong);
 }
@@ -88,12 +91,12 @@ test_clock_back(void)
 	uint64_t	last = WORD(T0, 0x0100);
 
 	CHECK(!ulid_shared_new_ms(last, T0 - 1), "an earlier millisecond is not new");
-	CHECK(ulid_shared_step(last, T0 - 1, 0x7FFF, &next) == ULID_GEN_OK, "1 ms back");
+	CHECK(unit_shared_step(last, T0 - 1, 0x7FFF, &next) == ULID_GEN_OK, "1 ms back");
 	CHECK(next == last + 1, "keeps the time, one step on, got %016llx", (unsigned long long) next);
-	CHECK(ulid_shared_step(next, 1000, 0x7FFF, &next) == ULID_GEN_OK, "decades back");
+	CHECK(unit_shared_step(next, 1000, 0x7FFF, &next) == ULID_GEN_OK, "decades back");
 	CHECK(next == last + 2, "still one step on, got %016llx", (unsigned long long) next);
 	/* the clock coming back to the word's millisecond: still not new */
-	CHECK(ulid_shared_step(next, T0, 0x7FFF, &next) == ULID_GEN_OK, "back to T0");
+	CHECK(unit_shared_step(next, T0, 0x7FFF, &next) == ULID_GEN_OK, "back to T0");
 	CHECK(next == last + 3, "one step on, got %016llx", (unsigned long long) next);
 }
 
@@ -103,14 +106,14 @@ test_carry(void)
 	uint64_t	next = 0;
 
 	/* the counter's overflow carries into the time field */
-	CHECK(ulid_shared_step(WORD(T0, 0xFFFF), T0, 0, &next) == ULID_GEN_OK, "carry");
+	CHECK(unit_shared_step(WORD(T0, 0xFFFF), T0, 0, &next) == ULID_GEN_OK, "carry");
 	CHECK(next == WORD(T0 + 1, 0), "next millisecond, counter 0, got %016llx",
 		  (unsigned long long) next);
 	/* the word now runs ahead of the clock: T0 + 1 is not a new millisecond */
-	CHECK(ulid_shared_step(next, T0 + 1, 0x4000, &next) == ULID_GEN_OK, "clock catches up");
+	CHECK(unit_shared_step(next, T0 + 1, 0x4000, &next) == ULID_GEN_OK, "clock catches up");
 	CHECK(next == WORD(T0 + 1, 1), "one step on, not a new start, got %016llx",
 		  (unsigned long long) next);
-	CHECK(ulid_shared_step(next, T0 + 2, 0x4000, &next) == ULID_GEN_OK, "clock passes");
+	CHECK(unit_shared_step(next, T0 + 2, 0x4000, &next) == ULID_GEN_OK, "clock passes");
 	CHECK(next == WORD(T0 + 2, 0x4000), "a new start, got %016llx", (unsigned long long) next);
 }
 
@@ -120,19 +123,19 @@ test_limits(void)
 	uint64_t	next = 42;
 
 	/* the clock above the largest time field */
-	CHECK(ulid_shared_step(0, ULID_TIME_MAX + 1, 0, &next) == ULID_GEN_TIME_RANGE, "time range");
-	CHECK(ulid_shared_step(WORD(T0, 5), UINT64_MAX, 0, &next) == ULID_GEN_TIME_RANGE,
+	CHECK(unit_shared_step(0, ULID_TIME_MAX + 1, 0, &next) == ULID_GEN_TIME_RANGE, "time range");
+	CHECK(unit_shared_step(WORD(T0, 5), UINT64_MAX, 0, &next) == ULID_GEN_TIME_RANGE,
 		  "time range, clock as PG_UINT64_MAX (before 1970)");
 	CHECK(next == 42, "next untouched on failure");
-	CHECK(ulid_shared_step(0, ULID_TIME_MAX, 0x7FFF, &next) == ULID_GEN_OK, "largest time");
+	CHECK(unit_shared_step(0, ULID_TIME_MAX, 0x7FFF, &next) == ULID_GEN_OK, "largest time");
 	CHECK(next == WORD(ULID_TIME_MAX, 0x7FFF), "got %016llx", (unsigned long long) next);
 
 	/* the largest word ends the sequence, whatever the clock */
 	next = 42;
-	CHECK(ulid_shared_step(UINT64_MAX, ULID_TIME_MAX, 0, &next) == ULID_GEN_EXHAUSTED, "exhausted");
-	CHECK(ulid_shared_step(UINT64_MAX, T0, 0, &next) == ULID_GEN_EXHAUSTED, "exhausted, clock back");
+	CHECK(unit_shared_step(UINT64_MAX, ULID_TIME_MAX, 0, &next) == ULID_GEN_EXHAUSTED, "exhausted");
+	CHECK(unit_shared_step(UINT64_MAX, T0, 0, &next) == ULID_GEN_EXHAUSTED, "exhausted, clock back");
 	CHECK(next == 42, "next untouched on failure");
-	CHECK(ulid_shared_step(UINT64_MAX - 1, ULID_TIME_MAX, 0, &next) == ULID_GEN_OK, "last one");
+	CHECK(unit_shared_step(UINT64_MAX - 1, ULID_TIME_MAX, 0, &next) == ULID_GEN_OK, "last one");
 	CHECK(next == UINT64_MAX, "the largest word");
 }
 
@@ -143,7 +146,7 @@ test_format(void)
 	uint8_t		out[ULID_BINARY_LEN];
 	int			i;
 
-	ulid_shared_format(WORD(T0, 0xBEEF), random, ULID_LAYOUT_ULID, out);
+	ulid_word_format(WORD(T0, 0xBEEF), random, ULID_LAYOUT_ULID, out);
 	CHECK(ulid_get_time_ms(out) == T0, "time field");
 	CHECK(out[6] == 0xBE && out[7] == 0xEF, "counter big-endian in bytes 7-8");
 	for (i = 0; i < 8; i++)
@@ -211,7 +214,7 @@ test_shared_word_model(void)
 		/* half the time it reads the word afresh, else it works from its last read */
 		if ((r >> 20) & 1)
 			seen[b] = word;
-		if (ulid_shared_step(seen[b], now, (uint16_t) (r >> 32), &next) != ULID_GEN_OK)
+		if (unit_shared_step(seen[b], now, (uint16_t) (r >> 32), &next) != ULID_GEN_OK)
 		{
 			failures++;
 			continue;
@@ -266,12 +269,12 @@ test_pool_bytes(void)
 
 	fill_calls = 0;
 	fill_fails = false;
-	CHECK(ulid_generate_monotonic(&gen, 1, T0, test_fill, a) == ULID_GEN_OK, "gen_ulid");
+	CHECK(unit_generate_monotonic(&gen, 1, T0, test_fill, a) == ULID_GEN_OK, "gen_ulid");
 	CHECK(ulid_generate_bytes(&gen, 1, test_fill, 8, &bytes) == ULID_GEN_OK, "8 bytes");
 	/* a new-millisecond ID took the pool's first 10 bytes: these are next */
 	for (i = 0; i < 8; i++)
 		CHECK(bytes[i] == (uint8_t) (10 + i + 37), "pool byte %d", 10 + i);
-	CHECK(ulid_generate_monotonic(&gen, 1, T0, test_fill, b) == ULID_GEN_OK, "gen_ulid again");
+	CHECK(unit_generate_monotonic(&gen, 1, T0, test_fill, b) == ULID_GEN_OK, "gen_ulid again");
 	CHECK(ulid_load_be64(b) == ulid_load_be64(a) + 1,
 		  "taking bytes leaves gen_ulid()'s sequence alone");
 	CHECK(b[8] == (uint8_t) (18 + 37), "and its random bits follow the bytes taken");
@@ -326,12 +329,12 @@ test_uuidv7_layout(void)
 		  ULID_GEN_TIME_RANGE && next == 0x5555, "past the end of time");
 
 	memset(random, 0xFF, sizeof(random));
-	ulid_shared_format(WORD(T0, 0x7ABC), random, ULID_LAYOUT_UUIDV7, out);
+	ulid_word_format(WORD(T0, 0x7ABC), random, ULID_LAYOUT_UUIDV7, out);
 	CHECK(ulid_is_uuidv7(out) && out[8] == 0xBF && out[9] == 0xFF, "format: variant over 0xFF");
 	memset(random, 0, sizeof(random));
-	ulid_shared_format(WORD(T0, 0x7ABC), random, ULID_LAYOUT_UUIDV7, out);
+	ulid_word_format(WORD(T0, 0x7ABC), random, ULID_LAYOUT_UUIDV7, out);
 	CHECK(ulid_is_uuidv7(out) && out[8] == 0x80, "format: variant over 0x00");
-	ulid_shared_format(WORD(T0, 0x7ABC), random, ULID_LAYOUT_ULID, out);
+	ulid_word_format(WORD(T0, 0x7ABC), random, ULID_LAYOUT_ULID, out);
 	CHECK(out[8] == 0x00, "plain format: the bytes as they are");
 }
 

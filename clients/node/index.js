@@ -219,7 +219,7 @@ function typeidPrefix (text) {
   return parseTypeid(text).prefix
 }
 
-// The server's generator state machine (src/generator.c).  genUlid()
+// The server's generator state machine (src/libulid/generator.c).  genUlid()
 // values strictly increase, also within a millisecond and when the clock
 // steps back: in a new millisecond the 16 bits after the time are a random
 // counter start below 0x8000 (with uuidv7, 0x7 and a start below 0x800);

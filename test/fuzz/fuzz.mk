@@ -11,10 +11,10 @@ SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fram
 FUZZ_CFLAGS ?= -g -O1 -Wall -Wextra -Werror $(SANITIZE) -fsanitize=fuzzer
 FUZZ_TARGETS = test/fuzz/fuzz_decode test/fuzz/fuzz_roundtrip test/fuzz/fuzz_generator test/fuzz/fuzz_monotonic test/fuzz/fuzz_typeid
 FUZZ_TIME ?= 120
-FUZZ_SRCS = src/codec.c src/generator.c src/gist_key.c src/typeid.c
+FUZZ_SRCS = src/libulid/codec.c src/libulid/generator.c src/libulid/gist_key.c src/libulid/typeid.c
 
-test/fuzz/fuzz_%: test/fuzz/fuzz_%.c test/fuzz/fuzz.h $(FUZZ_SRCS) src/codec.h src/generator.h src/monotonic.h src/typeid.h
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -Isrc -o $@ $< $(FUZZ_SRCS)
+test/fuzz/fuzz_%: test/fuzz/fuzz_%.c test/fuzz/fuzz.h $(FUZZ_SRCS) $(wildcard src/libulid/*.h)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -DULID_USE_ASSERT -Isrc/libulid -o $@ $< $(FUZZ_SRCS)
 
 .PHONY: fuzz fuzz-build unittest-sanitize
 fuzz-build: $(FUZZ_TARGETS)
@@ -23,8 +23,8 @@ fuzz: fuzz-build
 	scripts/fuzz.sh $(FUZZ_TIME)
 
 # the unit tests' sources, built with the sanitizers into test/fuzz/
-test/fuzz/unit_%_san: test/unit_%.c test/unit.h $(FUZZ_SRCS) src/codec.h src/generator.h src/gist_key.h src/monotonic.h src/typeid.h
-	$(FUZZ_CC) -O1 -g -Wall -Wextra -Werror -std=c99 $(SANITIZE) -Isrc -o $@ $< $(FUZZ_SRCS)
+test/fuzz/unit_%_san: test/unit_%.c test/unit.h test/unit_gen.h $(FUZZ_SRCS) $(wildcard src/libulid/*.h)
+	$(FUZZ_CC) -O1 -g -Wall -Wextra -Werror -std=c99 $(SANITIZE) -DULID_USE_ASSERT -Isrc/libulid -o $@ $< $(FUZZ_SRCS)
 
 unittest-sanitize: test/fuzz/unit_codec_san test/fuzz/unit_generator_san test/fuzz/unit_monotonic_san test/fuzz/unit_gist_san test/fuzz/unit_typeid_san
 	test/fuzz/unit_codec_san

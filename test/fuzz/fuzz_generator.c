@@ -34,6 +34,7 @@
 #include <string.h>
 
 #include "generator.h"
+#include "layout.h"
 #include "fuzz.h"
 
 static UlidGenerator gen;

@@ -28,6 +28,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "layout.h"
 #include "monotonic.h"
 #include "fuzz.h"
 

@@ -195,9 +195,9 @@ def _v7_ceil(word):
 
 
 class Generator:
-    """The server's generator state machine (src/generator.c): gen_ulid()
-    values strictly increase, also within a millisecond and when the clock
-    steps back.  In a new millisecond the 16 bits after the time are a
+    """The server's generator state machine (src/libulid/generator.c):
+    gen_ulid() values strictly increase, also within a millisecond and when
+    the clock steps back.  In a new millisecond the 16 bits after the time are a
     random counter start below 0x8000 (with uuidv7, 0x7 and a start below
     0x800); otherwise the last value's time and counter plus one (with
     uuidv7, the next word whose version nibble is 7), carrying into the

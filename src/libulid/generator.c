@@ -3,8 +3,8 @@
  * generator.c
  *	  The ULID generator's state machine.
  *
- * The state lives in a caller-owned UlidGenerator (a static in the backend),
- * so a call allocates nothing.  The first call of a process, and every call
+ * The state lives in a caller-owned UlidGenerator (in the backend,
+ * ulid_backend.c's), so a call allocates nothing.  The first call of a process, and every call
  * that finds fewer random bytes left in the pool than it needs, calls the
  * random source to refill the pool (in the backend pg_strong_random, which
  * may make system calls); the other calls do not call it.
@@ -14,6 +14,8 @@
 #include <string.h>
 
 #include "generator.h"
+#include "layout.h"
+#include "ulid_assert.h"
 
 /*
  * The steps below are written once for both layouts and compiled once for
@@ -62,6 +64,7 @@ static inline UlidGenStatus
 take_random(UlidGenerator *gen, UlidRandomFill fill, size_t len,
 			const uint8_t **bytes)
 {
+	ULID_ASSERT(gen->pool_left <= ULID_POOL_BYTES);
 	if (len > ULID_POOL_BYTES)
 		return ULID_GEN_TOO_MANY_BYTES;
 	if (gen->pool_left < len)
@@ -101,6 +104,7 @@ generate_monotonic(UlidGenerator *gen, int64_t owner, uint64_t now_ms,
 			return ULID_GEN_EXHAUSTED;
 		if ((status = take_random(gen, fill, sizeof(uint64_t), &random)) != ULID_GEN_OK)
 			return status;
+		ULID_ASSERT(next > gen->hi);
 		gen->hi = next;
 	}
 	else
@@ -111,10 +115,7 @@ generate_monotonic(UlidGenerator *gen, int64_t owner, uint64_t now_ms,
 		gen->hi = ulid_word_start(now_ms, (uint16_t) ((random[8] << 8) | random[9]), layout);
 		gen->started = true;
 	}
-	ulid_store_be64(out, gen->hi);
-	memcpy(out + 8, random, sizeof(uint64_t));
-	if (layout == ULID_LAYOUT_UUIDV7)
-		ulid_set_v7_variant(out);
+	ulid_word_format(gen->hi, random, layout, out);
 	return ULID_GEN_OK;
 }
 
@@ -136,9 +137,10 @@ generate_random(UlidGenerator *gen, int64_t owner, uint64_t ms,
 	ulid_set_time_ms(out, ms);
 	if (layout == ULID_LAYOUT_UUIDV7)
 	{
-		out[6] = (uint8_t) ((out[6] & 0x0F) | 0x70);
+		ulid_set_v7_version(out);
 		ulid_set_v7_variant(out);
 	}
+	ULID_ASSERT(layout != ULID_LAYOUT_UUIDV7 || ulid_is_uuidv7(out));
 	return ULID_GEN_OK;
 }
 

@@ -10,6 +10,7 @@
  *-------------------------------------------------------------------------
  */
 #include "codec.h"
+#include "ulid_assert.h"
 
 /* Crockford's alphabet: digits and letters without I, L, O and U. */
 static const char ulid_alphabet[33] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -155,6 +156,7 @@ ulid_decode(const char *text, size_t len, uint8_t out[ULID_BINARY_LEN],
 	if (seen >= 32)
 	{
 		*bad_pos = ulid_find_invalid_char(text, len);
+		ULID_ASSERT(*bad_pos < len);
 		return ULID_DECODE_BAD_CHAR;
 	}
 

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "typeid.h"
+#include "ulid_assert.h"
 
 TypeidStatus
 typeid_check_prefix(const char *prefix, size_t len, size_t *bad_pos)
@@ -76,6 +77,8 @@ typeid_encode(const char *prefix, size_t len, const uint8_t bin[ULID_BINARY_LEN]
 {
 	char	   *suffix = out;
 
+	/* out has room for this much, and the prefix was checked */
+	ULID_ASSERT(len <= TYPEID_PREFIX_MAX);
 	if (len > 0)
 	{
 		memcpy(out, prefix, len);

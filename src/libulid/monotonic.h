@@ -5,9 +5,10 @@
  *
  * The server's state is one 64-bit word: the first 8 bytes of the last ULID
  * handed out, a 48-bit time and a 16-bit counter, the same layout as
- * gen_ulid()'s.  Zero means nothing has been handed out.  A backend reads
- * the word, computes the next one with ulid_shared_step() and installs it
- * with a compare-and-swap (ulid_monotonic.c).  Here is only the step,
+ * gen_ulid()'s (layout.h).  Zero means nothing has been handed out.  A
+ * backend reads the word, computes the next one with ulid_shared_step_in()
+ * and installs it with a compare-and-swap (ulid_monotonic.c), then makes
+ * its value of the word with ulid_word_format().  Here is only the step,
  * deterministic given its inputs, with no PostgreSQL headers; it is inline
  * because it runs on every call, between the read and the swap.
  *
@@ -18,9 +19,10 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include <string.h>
 
 #include "generator.h"
+#include "layout.h"
+#include "ulid_assert.h"
 
 /*
  * Whether the step from word last at now_ms starts a new millisecond, the
@@ -51,36 +53,13 @@ ulid_shared_step_in(uint64_t last, uint64_t now_ms, uint16_t counter_start,
 	if (now_ms > ULID_TIME_MAX)
 		return ULID_GEN_TIME_RANGE;
 	if (ulid_shared_new_ms(last, now_ms))
-	{
 		*next = ulid_word_start(now_ms, counter_start, layout);
-		return ULID_GEN_OK;
-	}
 	/* same millisecond, or the clock went back: one step on, carrying */
-	if (!ulid_word_next(last, layout, next))
+	else if (!ulid_word_next(last, layout, next))
 		return ULID_GEN_EXHAUSTED;
+	ULID_ASSERT(*next > last);
+	ULID_ASSERT(layout != ULID_LAYOUT_UUIDV7 || ulid_word_is_v7(*next));
 	return ULID_GEN_OK;
-}
-
-/* ulid_shared_step_in in the ULID layout */
-static inline UlidGenStatus
-ulid_shared_step(uint64_t last, uint64_t now_ms, uint16_t counter_start,
-				 uint64_t *next)
-{
-	return ulid_shared_step_in(last, now_ms, counter_start, ULID_LAYOUT_ULID, next);
-}
-
-/*
- * The ULID of word and 8 random bytes: word big-endian, then the bytes, the
- * variant bits set over them in the UUIDv7 layout.
- */
-static inline void
-ulid_shared_format(uint64_t word, const uint8_t random[8], UlidLayout layout,
-				   uint8_t out[ULID_BINARY_LEN])
-{
-	ulid_store_be64(out, word);
-	memcpy(out + 8, random, 8);
-	if (layout == ULID_LAYOUT_UUIDV7)
-		ulid_set_v7_variant(out);
 }
 
 #endif							/* ULID_MONOTONIC_H */

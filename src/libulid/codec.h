@@ -19,6 +19,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ulid_assert.h"
+
 #define ULID_BINARY_LEN		16
 #define ULID_TEXT_LEN		26
 #define ULID_TIME_LEN		6	/* bytes of the timestamp field */
@@ -101,23 +103,13 @@ ulid_get_time_ms(const uint8_t bin[ULID_BINARY_LEN])
 static inline void
 ulid_set_time_ms(uint8_t bin[ULID_BINARY_LEN], uint64_t ms)
 {
+	ULID_ASSERT(ms <= ULID_TIME_MAX);
 	bin[0] = (uint8_t) (ms >> 40);
 	bin[1] = (uint8_t) (ms >> 32);
 	bin[2] = (uint8_t) (ms >> 24);
 	bin[3] = (uint8_t) (ms >> 16);
 	bin[4] = (uint8_t) (ms >> 8);
 	bin[5] = (uint8_t) ms;
-}
-
-/*
- * Whether bin is also a valid UUIDv7 (RFC 9562): version nibble 7 in byte 6
- * and variant bits 10 in byte 8.  The time fields of the two formats are the
- * same 48 bits of milliseconds.
- */
-static inline int
-ulid_is_uuidv7(const uint8_t bin[ULID_BINARY_LEN])
-{
-	return (bin[6] >> 4) == 7 && (bin[8] & 0xC0) == 0x80;
 }
 
 #endif							/* ULID_CODEC_H */

@@ -7,7 +7,7 @@
  * and a source of random bytes, so the state machine is deterministic given
  * its inputs and can be tested with an injected clock and random source.
  * The identity must change in a forked child, so that the child never uses
- * the copy of the state it inherited (ulid_gen.c counts forks for it).
+ * the copy of the state it inherited (ulid_backend.c counts forks for it).
  * No PostgreSQL headers here.
  *
  *-------------------------------------------------------------------------
@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "codec.h"
+#include "layout.h"
 
 /* Random bytes are fetched in batches of this many IDs' worth. */
 #define ULID_POOL_IDS		2048
@@ -53,89 +54,6 @@ typedef enum UlidGenStatus
 	ULID_GEN_TOO_MANY_BYTES		/* more random bytes asked for than a pool
 								 * holds */
 } UlidGenStatus;
-
-/*
- * The layout of the 80 bits after the time field.  ULID_LAYOUT_ULID: all 80
- * are the generator's (a 16-bit counter and 64 random bits in a monotonic
- * value).  ULID_LAYOUT_UUIDV7: the value is also a valid UUIDv7 (RFC 9562),
- * with the version nibble 7 in the top of byte 6 and the variant bits 10 in
- * the top of byte 8, leaving 74: a 12-bit counter ("rand_a") and 62 random
- * bits in a monotonic value.
- */
-typedef enum UlidLayout
-{
-	ULID_LAYOUT_ULID,
-	ULID_LAYOUT_UUIDV7
-} UlidLayout;
-
-/*
- * The first 8 bytes of a value, time and counter, as one big-endian word:
- * how the monotonic generators keep their state.  In the UUIDv7 layout the
- * 16 bits after the time are 0x7 and the 12-bit counter.
- */
-#define ULID_V7_VERSION_BITS	UINT64_C(0x7000)
-
-/*
- * The smallest word of the UUIDv7 layout at or above w, into *ceil: w if its
- * version nibble is 7; w's time and counter 0 if the nibble is below; the
- * next millisecond with counter 0 if above.  False if that would be past the
- * last millisecond.
- */
-static inline bool
-ulid_v7_word_ceil(uint64_t w, uint64_t *ceil)
-{
-	unsigned	nibble = (unsigned) (w >> 12) & 0xF;
-
-	if (nibble == 7)
-		*ceil = w;
-	else if (nibble < 7)
-		*ceil = (w & ~UINT64_C(0xFFFF)) | ULID_V7_VERSION_BITS;
-	else if ((w >> 16) == ULID_TIME_MAX)
-		return false;
-	else
-		*ceil = (((w >> 16) + 1) << 16) | ULID_V7_VERSION_BITS;
-	return true;
-}
-
-/*
- * The word that follows last in layout, into *next: last plus one in the
- * ULID layout; in the UUIDv7 layout the smallest UUIDv7 word above last, so
- * that a full 12-bit counter carries into the time field and a word of the
- * other layout (a session that changed its setting, or another backend's
- * word in gen_monotonic_ulid()'s shared state) is followed by a greater one.
- * False, *next unchanged, if there is no such word.
- */
-static inline bool
-ulid_word_next(uint64_t last, UlidLayout layout, uint64_t *next)
-{
-	if (last == UINT64_MAX)
-		return false;
-	if (layout == ULID_LAYOUT_UUIDV7)
-		return ulid_v7_word_ceil(last + 1, next);
-	*next = last + 1;
-	return true;
-}
-
-/*
- * The first word of millisecond ms with counter start r: in the ULID layout
- * r's low 15 bits (below 0x8000, at least 32768 steps before the counter
- * carries into the time), in the UUIDv7 layout r's low 11 bits (below 0x800,
- * at least 2048 steps before it carries).
- */
-static inline uint64_t
-ulid_word_start(uint64_t ms, uint16_t r, UlidLayout layout)
-{
-	if (layout == ULID_LAYOUT_UUIDV7)
-		return (ms << 16) | ULID_V7_VERSION_BITS | (r & 0x07FF);
-	return (ms << 16) | (r & 0x7FFF);
-}
-
-/* Sets the RFC 9562 variant bits, 10, in the top of byte 8 */
-static inline void
-ulid_set_v7_variant(uint8_t out[ULID_BINARY_LEN])
-{
-	out[8] = (uint8_t) ((out[8] & 0x3F) | 0x80);
-}
 
 /*
  * Reads the wall clock into seconds and nanoseconds since the Unix epoch
@@ -201,21 +119,6 @@ extern UlidGenStatus ulid_generate_random_in(UlidGenerator *gen, int64_t owner,
 											 uint64_t ms, UlidRandomFill fill,
 											 UlidLayout layout,
 											 uint8_t out[ULID_BINARY_LEN]);
-
-/* The two above in the ULID layout */
-static inline UlidGenStatus
-ulid_generate_monotonic(UlidGenerator *gen, int64_t owner, uint64_t now_ms,
-						UlidRandomFill fill, uint8_t out[ULID_BINARY_LEN])
-{
-	return ulid_generate_monotonic_in(gen, owner, now_ms, fill, ULID_LAYOUT_ULID, out);
-}
-
-static inline UlidGenStatus
-ulid_generate_random(UlidGenerator *gen, int64_t owner, uint64_t ms,
-					 UlidRandomFill fill, uint8_t out[ULID_BINARY_LEN])
-{
-	return ulid_generate_random_in(gen, owner, ms, fill, ULID_LAYOUT_ULID, out);
-}
 
 /*
  * len random bytes of process owner from the state's pool, the one the IDs

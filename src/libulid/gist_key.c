@@ -10,12 +10,17 @@
 #include <string.h>
 
 #include "gist_key.h"
+#include "ulid_assert.h"
 
 static inline int
 bytes_cmp(const uint8_t *a, const uint8_t *b)
 {
 	return memcmp(a, b, ULID_BINARY_LEN);
 }
+
+/* The contract of every key: a range, lower <= upper */
+#define ASSERT_KEY_ORDERED(key) \
+	ULID_ASSERT(bytes_cmp((key)->lower, (key)->upper) <= 0)
 
 void
 ulid_gist_key_leaf(UlidGistKey *key, const uint8_t value[ULID_BINARY_LEN])
@@ -27,6 +32,8 @@ ulid_gist_key_leaf(UlidGistKey *key, const uint8_t value[ULID_BINARY_LEN])
 void
 ulid_gist_key_extend(UlidGistKey *into, const UlidGistKey *key)
 {
+	ASSERT_KEY_ORDERED(into);
+	ASSERT_KEY_ORDERED(key);
 	if (bytes_cmp(key->lower, into->lower) < 0)
 		memcpy(into->lower, key->lower, ULID_BINARY_LEN);
 	if (bytes_cmp(key->upper, into->upper) > 0)
@@ -49,6 +56,7 @@ ulid_gist_key_consistent(const UlidGistKey *key,
 						 const uint8_t query[ULID_BINARY_LEN],
 						 int strategy)
 {
+	ASSERT_KEY_ORDERED(key);
 	switch (strategy)
 	{
 		case ULID_GIST_LT:
@@ -115,6 +123,8 @@ ulid_gist_key_penalty(const UlidGistKey *orig, const UlidGistKey *add)
 				aupper = u128_load(add->upper);
 	double		grow = 0.0;
 
+	ASSERT_KEY_ORDERED(orig);
+	ASSERT_KEY_ORDERED(add);
 	if (u128_lt(oupper, aupper))
 		grow += u128_distance(aupper, oupper);
 	if (u128_lt(alower, olower))
@@ -131,6 +141,7 @@ ulid_gist_key_penalty_float(const UlidGistKey *orig, const UlidGistKey *add)
 
 	if (share == 0.0)
 		return 0.0f;
+	ULID_ASSERT(share > 0.0 && share <= 1.0);
 	return FLT_MIN + (float) share;
 }
 

@@ -1,0 +1,42 @@
+/*-------------------------------------------------------------------------
+ *
+ * ulid_module.c
+ *	  The library's module magic and its _PG_init.
+ *
+ * Apart from the type's modules, so that no module that uses the type
+ * depends on the one that starts the others.
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "postgres.h"
+
+#include "fmgr.h"
+
+#include "compat.h"
+#include "ulid_backend.h"
+#include "ulid_layout.h"
+#include "ulid_monotonic.h"
+
+/* From 16, fmgr.h declares a library's _PG_init; before, each library did. */
+#if PG_VERSION_NUM < 160000
+extern PGDLLEXPORT void _PG_init(void);
+#endif
+
+#if PG_VERSION_NUM >= 180000
+PG_MODULE_MAGIC_EXT(.name = "ulid",.version = ULID_VERSION);
+#else
+PG_MODULE_MAGIC;
+#endif
+
+/*
+ * Module load: the generators' fork handler, the ulid.uuidv7 setting, and,
+ * when loaded through shared_preload_libraries, the cluster-wide
+ * generator's request for shared memory (PostgreSQL 15 and 16).
+ */
+void
+_PG_init(void)
+{
+	ulid_backend_init();
+	ulid_layout_init();
+	ulid_monotonic_init();
+}
