@@ -92,7 +92,7 @@ REGRESS += partitions uuidv7 typeid
 -include test/fuzz/fuzz.mk
 
 # supported majors: PG_MIN_MAJOR and later (MAJORVERSION comes from PGXS);
-# src/compat.h and META.json say the same, test/packaging/versions.sh checks
+# src/compat.h and META.json say the same, test/packaging/metadata.sh checks
 PG_MIN_MAJOR = 15
 ifneq ($(shell test $(MAJORVERSION) -ge $(PG_MIN_MAJOR) && echo yes),yes)
 $(error ulid needs PostgreSQL $(PG_MIN_MAJOR) or later, and $(PG_CONFIG) is $(MAJORVERSION))

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Packaging test: the versions agree (versions.sh), and so do the licence and
+# Packaging test: the metadata agrees with the tree (metadata.sh), and so do the licence and
 # maintainer (licence.sh); debian/ builds postgresql-NN-ulid with
 # dpkg-buildpackage from a copy of the tree (so no artefacts land in it),
 # running the regression suite under pg_virtualenv during the build; the
@@ -16,7 +16,7 @@
 #            PostgreSQL (binaries find their files relative to themselves)
 #            and test there; the system is never touched.  The default
 #            elsewhere, e.g. a shared development machine.
-# Prints "versions: N passed, N failed", "licence: N passed, N failed" and
+# Prints "metadata: N passed, N failed", "licence: N passed, N failed" and
 # "packaging: N passed, N failed".
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -41,9 +41,9 @@ trap 'stop_cluster; rm -rf "$work"' EXIT
 # the test clusters run as the postgres user, and read the package's files here
 chmod 755 "$work"
 
-# 1. versions, and one licence and maintainer everywhere: each prints its own
+# 1. the metadata, and one licence and maintainer everywhere: each prints its own
 # "NAME: N passed, N failed" line
-for check in versions licence; do
+for check in metadata licence; do
 	"$here/$check.sh" | tee "$work/$check.log"
 	grep -q "^$check: [0-9]* passed, [0-9]* failed\$" "$work/$check.log" || fail "$check.sh ended early"
 done
