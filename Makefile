@@ -26,7 +26,8 @@ PG_CPPFLAGS = -I$(srcdir)/src -DULID_VERSION=\"$(EXTVERSION)\"
 override PG_CFLAGS += -Wall -Wextra -Wno-unused-parameter
 
 # tmp_check: the clusters and logs of make prove_installcheck
-EXTRA_CLEAN = test/unit_codec test/unit_generator test/unit_monotonic test/unit_gist test/unit_typeid bench/codec_bench tmp_check
+# pg18: the -pg18 scripts, whatever major built them
+EXTRA_CLEAN = pg18 test/unit_codec test/unit_generator test/unit_monotonic test/unit_gist test/unit_typeid bench/codec_bench tmp_check
 
 PG_CONFIG ?= pg_config
 # without pg_config nothing below can work: say what to install
@@ -45,15 +46,25 @@ endif
 
 # (set before PGXS, whose all: target reads DATA_built as it is parsed)
 # On 18 and later the default version is $(EXTVERSION)-pg18: $(EXTVERSION)
-# plus GiST support function 12, which 15-17 refuse
-# (ulid--$(EXTVERSION)--$(EXTVERSION)-pg18.sql).  The control file installed
-# there names it; PGXS copies DATA_built after the control file of
-# EXTENSION, into the same folder, so this one stays.  Each release's update
-# script serves the -pg18 line too: its twin there is made from it.
-PG18_UPDATES = $(EXTENSION)--1.4-pg18--1.5-pg18.sql
+# plus GiST support function 12, which 15-17 refuse.  The control file
+# installed there names it; PGXS copies DATA_built after the control file of
+# EXTENSION, into the same folder, so this one stays.  The -pg18 line is
+# made, not written: for each version X of PG18_VERSIONS (1.4, the first
+# with a GiST class, and each release since), the crossing
+# ulid--X--X-pg18.sql from ulid-pg18.sql.in, and the twin
+# ulid--A-pg18--B-pg18.sql of each update script ulid--A--B.sql between
+# them.  A fresh install on 18 runs the full script, then the crossing.  A
+# release appends its version here; one whose -pg18 objects differ from
+# ulid-pg18.sql.in's writes its crossing by hand.
+PG18_VERSIONS = 1.4 1.5
+ifneq ($(lastword $(PG18_VERSIONS)),$(EXTVERSION))
+$(error PG18_VERSIONS ($(PG18_VERSIONS)) must end with ulid.control's version, $(EXTVERSION))
+endif
+PG18_CROSSINGS = $(foreach v,$(PG18_VERSIONS),pg18/$(EXTENSION)--$(v)--$(v)-pg18.sql)
+PG18_TWINS = $(join $(foreach v,$(filter-out $(lastword $(PG18_VERSIONS)),$(PG18_VERSIONS)),pg18/$(EXTENSION)--$(v)-pg18--), \
+	$(addsuffix -pg18.sql,$(wordlist 2,$(words $(PG18_VERSIONS)),$(PG18_VERSIONS))))
 ifeq ($(shell test $(PG_CONFIG_MAJOR) -ge 18 && echo yes),yes)
-DATA += $(EXTENSION)--1.4--1.4-pg18.sql $(EXTENSION)--$(EXTVERSION)--$(EXTVERSION)-pg18.sql
-DATA_built = pg18/$(EXTENSION).control $(addprefix pg18/,$(PG18_UPDATES))
+DATA_built = pg18/$(EXTENSION).control $(PG18_CROSSINGS) $(PG18_TWINS)
 endif
 
 PGXS := $(shell $(PG_CONFIG) --pgxs)
@@ -72,6 +83,11 @@ pg18/$(EXTENSION).control: $(EXTENSION).control
 	@mkdir -p pg18
 	sed "s/^default_version = '\(.*\)'/default_version = '\1-pg18'/" $< > $@
 
+# the -pg18 crossing of version X, from the one template
+$(PG18_CROSSINGS): pg18/$(EXTENSION)--%-pg18.sql: $(EXTENSION)-pg18.sql.in
+	@mkdir -p pg18
+	sed '1d; s/@VERSION@/$(firstword $(subst --, ,$*))/g' $< > $@
+
 # the -pg18 twin of an update script (ulid--A-pg18--B-pg18.sql from
 # ulid--A--B.sql): the same statements, the -pg18 versions in its first lines
 .SECONDEXPANSION:
@@ -86,7 +102,7 @@ REGRESS += partitions uuidv7 typeid
 -include test/fuzz/fuzz.mk
 
 # supported majors: PG_MIN_MAJOR and later (MAJORVERSION comes from PGXS);
-# src/compat.h and META.json say the same, test/packaging/versions.sh checks
+# src/compat.h and META.json say the same, test/packaging/metadata.sh checks
 PG_MIN_MAJOR = 15
 ifneq ($(shell test $(MAJORVERSION) -ge $(PG_MIN_MAJOR) && echo yes),yes)
 $(error ulid needs PostgreSQL $(PG_MIN_MAJOR) or later, and $(PG_CONFIG) is $(MAJORVERSION))

@@ -44,8 +44,10 @@ dir=$ULID_ROOT
 run_as=()
 if [ "$(id -u)" -eq 0 ]; then
 	dir=$(mktemp -d /tmp/ulid-tap.XXXXXX)
-	# t/006 reads the scripts' versions and the catalog snapshot query
-	(cd "$ULID_ROOT" && tar -c Makefile ulid.control ulid--*.sql t test/upgrade/snapshot.sql) |
+	# t/006 reads the scripts' versions (pg18/: those made on 18 and later)
+	# and the catalog snapshot query
+	(cd "$ULID_ROOT" && tar -c Makefile ulid.control ulid-pg18.sql.in ulid--*.sql $(ls -d pg18 2>/dev/null) \
+		t test/upgrade/snapshot.sql) |
 		tar -x -C "$dir"
 	chown -R postgres: "$dir"
 	run_as=(runuser -u postgres --)

@@ -3,7 +3,7 @@
 --
 
 -- functions: volatility, strictness, leakproofness, parallel safety (but
--- GiST's support 12, which only 1.4-pg18 on 18 and later has:
+-- GiST's support 12, which only the -pg18 versions, on 18 and later, have:
 -- sql/gist_temporal.sql shows it there)
 SELECT p.oid::regprocedure AS function, p.provolatile AS vol, p.proisstrict AS strict,
        p.proleakproof AS leakproof, p.proparallel AS par

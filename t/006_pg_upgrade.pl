@@ -29,12 +29,13 @@ my $root = dirname(__FILE__) . '/..';
 my $snapshot_sql = slurp_file("$root/test/upgrade/snapshot.sql");
 
 # a database at each older version of ulid, each with a ulid key in use
-# (the versions the scripts name, but the old cluster's default; the -pg18
-# versions install on 18 and later only)
+# (the versions the scripts name, with those of the -pg18 scripts that make
+# built into pg18/, but the old cluster's default; the -pg18 versions
+# install on 18 and later only)
 my ($newest) = $old->safe_psql('postgres',
 	q{SELECT default_version FROM pg_available_extensions WHERE name = 'ulid'});
 my %versions = map { $_ => 1 }
-  map { my @v = split /--/, basename($_, '.sql'); @v[1 .. $#v] } glob("$root/ulid--*.sql");
+  map { my @v = split /--/, basename($_, '.sql'); @v[1 .. $#v] } glob("$root/ulid--*.sql $root/pg18/ulid--*.sql");
 my @old_versions = sort grep { $_ ne $newest && ($old->pg_version >= 18 || !/-pg18$/) } keys %versions;
 for my $version (@old_versions)
 {

@@ -4,7 +4,12 @@
 # values after each are above every value before, given a clock that did not
 # step back (the test checks it did not) and a generator that had not run
 # ahead of the clock (it never does at these rates).  A promotion keeps the
-# server's shared memory, so it keeps the order as it is.
+# server's shared memory, so it keeps the order as it is.  Those checks lean
+# on the clock; so each phase also checks what does not: two sessions take
+# turns, many turns in one millisecond, and each value must be above the one
+# the other session took just before, which only a word the sessions share,
+# set up again after the restart, gives (a generator of each backend's own
+# fails it at the first millisecond the two share, half the time).
 # On 15 and 16 the library is preloaded; on 17+ it is not (the DSM registry).
 use strict;
 use warnings;
@@ -23,7 +28,8 @@ $primary->append_conf('postgresql.conf', 'restart_after_crash = on');
 $primary->start;
 $primary->safe_psql('postgres', q{
 	CREATE EXTENSION ulid;
-	CREATE TABLE seen (phase text NOT NULL, id ulid NOT NULL, at timestamptz NOT NULL)});
+	CREATE TABLE seen (n bigint GENERATED ALWAYS AS IDENTITY, phase text NOT NULL,
+		id ulid NOT NULL, at timestamptz NOT NULL)});
 
 # n values from each of two sessions into seen, the sessions interleaving
 sub generate
@@ -32,7 +38,8 @@ sub generate
 	my @s = map { $node->background_psql('postgres') } 1 .. 2;
 	for (1 .. $n)
 	{
-		$_->query_safe("INSERT INTO seen VALUES ('$phase', gen_monotonic_ulid(), clock_timestamp())")
+		$_->query_safe(
+			"INSERT INTO seen (phase, id, at) VALUES ('$phase', gen_monotonic_ulid(), clock_timestamp())")
 		  for @s;
 	}
 	$_->quit for @s;
@@ -50,6 +57,19 @@ sub check_after
 		FROM seen WHERE phase = '$phase'});
 }
 
+# values of phase not above the value handed out just before them (by n, the
+# order of the calls), and how many of them share the millisecond of that
+# value: the check has teeth only where some do
+sub check_turns
+{
+	my ($node, $phase) = @_;
+	return $node->safe_psql('postgres', qq{
+		SELECT count(*) FILTER (WHERE id <= prev),
+		       count(*) FILTER (WHERE ulid_time(id) = ulid_time(prev)) > 0
+		FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev FROM seen WHERE phase = '$phase') s
+		WHERE prev IS NOT NULL});
+}
+
 # Crash restart: a backend killed with SIGKILL makes the postmaster end
 # every backend and reinitialise shared memory, while it keeps running
 generate($primary, 'before crash', 500);
@@ -65,6 +85,8 @@ ok( $primary->log_contains('all server processes terminated; reinitializing', $l
 generate($primary, 'after crash', 500);
 is(check_after($primary, 'after crash', 'before crash'), '0|t',
 	'crash restart: every value after is above every value before (the clock went on)');
+is(check_turns($primary, $_), '0|t', "$_: each value is above the other session's just before")
+  for 'before crash', 'after crash';
 
 # Immediate stop (no shutdown checkpoint) and start
 $primary->stop('immediate');
@@ -72,6 +94,8 @@ $primary->start;
 generate($primary, 'after immediate stop', 500);
 is( check_after($primary, 'after immediate stop', 'before crash', 'after crash'), '0|t',
 	'immediate stop and start: every value after is above every value before');
+is(check_turns($primary, 'after immediate stop'), '0|t',
+	"after immediate stop: each value is above the other session's just before");
 
 # A standby, which can call it in read-only queries, then its promotion
 $primary->backup('backup');
@@ -96,8 +120,8 @@ my $after_new = $standby->safe_psql('postgres', 'SELECT gen_monotonic_ulid()');
 ok($after_stays gt $before_stays && $before_stays gt $before[-1],
 	'promotion: a session connected through it goes on increasing');
 ok($after_new gt $after_stays, 'promotion: a new session continues the order');
-$standby->safe_psql('postgres',
-	"INSERT INTO seen SELECT 'promoted', gen_monotonic_ulid(), clock_timestamp() FROM generate_series(1, 100)");
+generate($standby, 'promoted', 500);
+is(check_turns($standby, 'promoted'), '0|t', "promoted: each value is above the other session's just before");
 is( $standby->safe_psql('postgres',
 		"SELECT count(*) FROM seen WHERE phase = 'promoted' AND id <= '$after_new'"),
 	0, 'promotion: the promoted server writes values above those it handed out as a standby');

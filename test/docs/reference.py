@@ -84,9 +84,10 @@ for text, mark in sections:
 
 # one database per version, then the newest by a plain CREATE EXTENSION
 versions = set()
-for f in glob.glob(os.path.join(ROOT, "ulid--*.sql")):
+for f in glob.glob(os.path.join(ROOT, "ulid--*.sql")) + glob.glob(os.path.join(ROOT, "pg18", "ulid--*.sql")):
     versions.update(os.path.basename(f)[len("ulid--"):-len(".sql")].split("--"))
-# only those this server has (1.4-pg18 is installed on 18 and later only)
+# only those this server has (the -pg18 ones, built into pg18/, are installed
+# on 18 and later only)
 available = {r[0] for r in psql("postgres", "SELECT version FROM pg_available_extension_versions WHERE name = 'ulid'")}
 versions = sorted(versions & available, key=vkey)
 major = int(psql("postgres", "SHOW server_version_num")[0][0]) // 10000

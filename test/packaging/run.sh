@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Packaging test: the versions agree (versions.sh), and so do the licence and
+# Packaging test: the metadata agrees with the tree (metadata.sh), and so do the licence and
 # maintainer (licence.sh); debian/ builds postgresql-NN-ulid with
 # dpkg-buildpackage from a copy of the tree (so no artefacts land in it),
 # running the regression suite under pg_virtualenv during the build; the
@@ -16,7 +16,7 @@
 #            PostgreSQL (binaries find their files relative to themselves)
 #            and test there; the system is never touched.  The default
 #            elsewhere, e.g. a shared development machine.
-# Prints "versions: N passed, N failed", "licence: N passed, N failed" and
+# Prints "metadata: N passed, N failed", "licence: N passed, N failed" and
 # "packaging: N passed, N failed".
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -41,9 +41,9 @@ trap 'stop_cluster; rm -rf "$work"' EXIT
 # the test clusters run as the postgres user, and read the package's files here
 chmod 755 "$work"
 
-# 1. versions, and one licence and maintainer everywhere: each prints its own
+# 1. the metadata, and one licence and maintainer everywhere: each prints its own
 # "NAME: N passed, N failed" line
-for check in versions licence; do
+for check in metadata licence; do
 	"$here/$check.sh" | tee "$work/$check.log"
 	grep -q "^$check: [0-9]* passed, [0-9]* failed\$" "$work/$check.log" || fail "$check.sh ended early"
 done
@@ -54,7 +54,7 @@ say "dpkg-buildpackage (tests run under pg_virtualenv during the build)"
 tree_state() { find "$ULID_ROOT" -path "$ULID_ROOT/.git" -prune -o -printf '%P %s %T@\n' | sort; }
 state_before=$(tree_state)
 mkdir "$work/src"
-(cd "$ULID_ROOT" && tar -c debian Makefile ulid.control ulid--*.sql META.json README.md sql expected \
+(cd "$ULID_ROOT" && tar -c debian Makefile ulid.control ulid--*.sql ulid-pg18.sql.in META.json README.md sql expected \
 	$(find src -name '*.[ch]')) | tar -x -C "$work/src"
 # the build makes its own throwaway clusters (pg_virtualenv): nothing of the
 # caller's connection settings may reach it.  Under scripts/test.sh PGHOST,
@@ -104,11 +104,11 @@ else
 	finish
 fi
 
-# 3. the package holds the library, the control file and every script (the
-# -pg18 one on 18 and later only)
+# 3. the package holds the library, the control file and every script (on
+# 18 and later also the -pg18 ones, which make builds into pg18/)
 missing=
 dpkg-deb -c "$deb" >"$work/contents.txt"
-scripts=$(cd "$ULID_ROOT" && ls ulid--*.sql | { if [ "$PG_MAJOR" -ge 18 ]; then cat; else grep -v -- '-pg18\.sql$'; fi; })
+scripts=$(cd "$ULID_ROOT" && ls ulid--*.sql && if [ "$PG_MAJOR" -ge 18 ]; then (cd "$ULID_ROOT/pg18" && ls ulid--*.sql); fi)
 for f in usr/lib/postgresql/$PG_MAJOR/lib/ulid.so usr/share/postgresql/$PG_MAJOR/extension/ulid.control \
 	usr/share/doc/postgresql-$PG_MAJOR-ulid/copyright \
 	$(echo "$scripts" | sed "s|^|usr/share/postgresql/$PG_MAJOR/extension/|"); do

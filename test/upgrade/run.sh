@@ -24,10 +24,12 @@ snapshot() {
 	psql_db "$1" -At -f "$here/snapshot.sql" >"$2" && [ -s "$2" ]
 }
 
-# versions named by the scripts: ulid--V.sql and ulid--A--B.sql; the
-# -pg18 version installs on 18 and later only, and is the default there
+# versions named by the scripts: ulid--V.sql and ulid--A--B.sql, and the
+# -pg18 ones that make built into pg18/ (on 18 and later, where they install
+# and the newest is the default)
 major=$(psql -X -At -d postgres -c "SELECT current_setting('server_version_num')::int / 10000")
-versions=$(for f in "$root"/ulid--*.sql; do
+versions=$(for f in "$root"/ulid--*.sql "$root"/pg18/ulid--*.sql; do
+	[ -e "$f" ] || continue
 	basename "$f" .sql | sed 's/^ulid--//; s/--/\n/g'
 done | { if [ "$major" -ge 18 ]; then cat; else grep -v -- '-pg18$'; fi; } | sort -uV)
 newest=$(sed -n "s/^default_version = '\(.*\)'/\1/p" "$root/ulid.control")

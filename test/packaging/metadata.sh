@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# The metadata against the tree.  The version lives in ulid.control
+# (default_version); META.json (PGXN, whose versions are semantic: 1.1 is
+# 1.1.0) and debian/changelog (upstream part of its newest entry) must agree
+# with it.  The oldest supported PostgreSQL lives in the Makefile
+# (PG_MIN_MAJOR); META.json and src/compat.h must agree.  META.json provides
+# the extension the Makefile installs (ulid_sql/ is built apart, so it is
+# not among them) with the control file's comment and the full script of its
+# version; its files and folders exist; its prerequisites are the control
+# file's and the ones the tests create.  The descriptions in META.json and
+# debian/control name each index method the extension has a class of.
+# Prints "metadata: N passed, N failed".
+
+set -uo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+source "$root/test/counts.sh"
+
+control_value() { sed -n "s/^$1 = '\(.*\)'$/\1/p" "$root/ulid.control"; }
+control=$(control_value default_version)
+semver=$control
+while [ "$(echo "$semver" | tr -cd . | wc -c)" -lt 2 ]; do semver=$semver.0; done
+echo "ulid.control: default_version $control (semantic version $semver)"
+
+# meta EXPR: EXPR of m, META.json's object, in Python; lists print a word each
+meta() {
+	/usr/bin/python3 -c 'import json, sys
+m = json.load(open(sys.argv[1]))
+v = eval(sys.argv[2], {"m": m})
+print("\n".join(sorted(v)) if isinstance(v, (list, dict)) else v)' "$root/META.json" "$1" 2>&1
+}
+words() { tr ' ' '\n' | sed '/^$/d' | sort -u | paste -sd ' '; }
+
+check "META.json name" "$(meta 'm["name"]')" "ulid"
+check "META.json meta-spec version" "$(meta 'm["meta-spec"]["version"]')" "1.0.0"
+check "META.json version" "$(meta 'm["version"]')" "$semver"
+check "META.json abstract" "$(meta 'm["abstract"]')" "$(control_value comment)"
+
+# what it provides: the Makefile's EXTENSION, at the control file's version
+extension=$(sed -n 's/^EXTENSION = \(.*\)$/\1/p' "$root/Makefile")
+check "META.json provides" "$(meta 'm["provides"]')" "$extension"
+check "META.json provides.ulid.version" "$(meta 'm["provides"]["ulid"]["version"]')" "$semver"
+check "META.json provides.ulid.abstract" "$(meta 'm["provides"]["ulid"]["abstract"]')" "$(control_value comment)"
+check "META.json provides.ulid.file" "$(meta 'm["provides"]["ulid"]["file"]')" "ulid--$control.sql"
+for path in "$(meta 'm["provides"]["ulid"]["file"]')" "$(meta 'm["provides"]["ulid"]["docfile"]')"; do
+	check "META.json's file $path exists" "$([ -f "$root/$path" ] && echo yes || echo no)" yes
+done
+for dir in $(meta 'm["no_index"]["directory"]'); do
+	check "META.json's no_index directory $dir exists" "$([ -d "$root/$dir" ] && echo yes || echo no)" yes
+done
+
+# prerequisites: the oldest major (the Makefile's PG_MIN_MAJOR, also in
+# compat.h) and the control file's requires; for the tests, the extensions
+# that pg_regress and the TAP tests create, other than ulid
+min=$(sed -n 's/^PG_MIN_MAJOR = \([0-9]*\)$/\1/p' "$root/Makefile")
+check "META.json PostgreSQL prerequisite" "$(meta 'm["prereqs"]["runtime"]["requires"]["PostgreSQL"]')" "$min.0.0"
+check "src/compat.h's oldest major" "$(grep -B1 '^#error "ulid needs PostgreSQL' "$root/src/compat.h" |
+	sed -n 's/^#if PG_VERSION_NUM < \([0-9]*\)0000$/\1/p')" "$min"
+check "META.json runtime prerequisites" \
+	"$(meta '[k for k in m["prereqs"]["runtime"]["requires"] if k != "PostgreSQL"]' | words)" \
+	"$(control_value requires | tr -d ' ' | tr ',' ' ' | words)"
+# (statements, not comments: a name followed by ";" or a clause)
+created=$(cat "$root"/sql/*.sql "$root"/t/*.p[lm] | grep -v '^[[:space:]]*\(#\|--\)' |
+	sed -n 's/.*CREATE EXTENSION \(IF NOT EXISTS \)\?\([a-z_0-9]*\)\( *;\| VERSION\| SCHEMA\| CASCADE\|$\).*/\2/p' |
+	grep -vx "$extension" | words)
+check "META.json test prerequisites" "$(meta 'm["prereqs"]["test"]["requires"]' | words)" "$created"
+
+# the index methods of the full script's operator classes, in each description
+methods=$(sed -n 's/.* USING \([a-z]*\) .*AS$/\1/p; s/^CREATE OPERATOR CLASS .* USING \([a-z]*\).*/\1/p' \
+	"$root/ulid--$control.sql" | words)
+check "ulid--$control.sql has operator classes" "$([ -n "$methods" ] && echo yes || echo no)" yes
+echo "their index methods: $(echo $methods)"
+description=$(meta 'm["description"]')
+debian_description=$(sed -n '/^Description:/,/^$/p' "$root/debian/control")
+for method in $methods; do
+	check "META.json's description names $method" "$(echo "$description" | grep -qiw "$method" && echo yes || echo no)" yes
+	check "debian/control's description names $method" "$(echo "$debian_description" | grep -qiw "$method" && echo yes || echo no)" yes
+done
+
+# "ulid (1.1-1) unstable; ..." -> 1.1
+debian=$(sed -n '1s/^ulid (\([^)]*\)).*/\1/p' "$root/debian/changelog")
+check "debian/changelog upstream version" "${debian%-*}" "$control"
+
+report metadata
