@@ -96,4 +96,18 @@ SELECT gen_ulid() > :'after'::uuid AS after_subtransaction;
 SELECT current_setting('ulid_sql.state', true) IS NULL AS fresh;
 SELECT gen_ulid() IS NOT NULL AS generated, current_setting('ulid_sql.state')::int8 > 0 AS state_set;
 
+-- gen_ulid() is a SQL function that the planner inlines: in a query, a
+-- column default and a prepared statement, the plan calls its helper
+CREATE FUNCTION pg_temp.inlined(q text) RETURNS bool LANGUAGE plpgsql AS $$
+DECLARE p text;
+BEGIN
+	EXECUTE 'EXPLAIN (VERBOSE, COSTS OFF, FORMAT JSON) ' || q INTO p;
+	RETURN strpos(p, 'ulid_sql_next(') > 0 AND strpos(p, 'gen_ulid(') = 0;
+END$$;
+PREPARE next_ulid AS SELECT gen_ulid();
+SELECT pg_temp.inlined('SELECT gen_ulid()') AS query,
+       pg_temp.inlined('INSERT INTO orders (total) VALUES (1)') AS column_default,
+       pg_temp.inlined('EXECUTE next_ulid') AS prepared;
+DEALLOCATE next_ulid;
+
 DROP TABLE gen, gen_seq, gen_random, orders;
