@@ -61,12 +61,12 @@ install() {
 	check "superuser of the role that installed it" \
 		"$(q -d ulid_sql_install -c "SELECT rolsuper FROM pg_roles WHERE rolname = 'ulid_sql_app'")" f
 	check "objects in schema app owned by ulid_sql_app" \
-		"$(q -d ulid_sql_install -c "SELECT count(*) FROM pg_proc WHERE pronamespace = 'app'::regnamespace AND proowner = 'ulid_sql_app'::regrole")" 18
+		"$(q -d ulid_sql_install -c "SELECT count(*) FROM pg_proc WHERE pronamespace = 'app'::regnamespace AND proowner = 'ulid_sql_app'::regrole")" 19
 	check "the script's values, read by the role" \
 		"$(PGUSER=ulid_sql_app q -d ulid_sql_install -c "SET search_path = app; CREATE TABLE t (id ulid PRIMARY KEY DEFAULT gen_ulid(), n int); INSERT INTO t (n) SELECT generate_series(1, 1000); SELECT count(*), count(*) FILTER (WHERE ulid_from_text(ulid_to_text(id)) = id), bool_and(ulid_time(id) > now() - interval '1 minute') FROM t")" "1000|1000|t"
 	check "a second run of the script fails and changes nothing" \
 		"$(PGUSER=ulid_sql_app PGOPTIONS='-c search_path=app' psql -X -q -d ulid_sql_install -f "$dist/ulid_sql.sql" >/dev/null 2>&1; echo $?; q -d ulid_sql_install -c "SELECT count(*) FROM pg_proc WHERE pronamespace = 'app'::regnamespace")" "3
-18"
+19"
 
 	# 2. CREATE EXTENSION by a non-superuser, her look-alikes first in search_path
 	fresh_db ulid_sql_hostile
@@ -133,7 +133,7 @@ install() {
 		SELECT gen_ulid() < gen_ulid(), ulid_is_uuidv7(gen_ulid()), ulid_is_uuidv7(gen_random_ulid()), ulid_is_uuidv7(gen_ulid('2026-11-01 00:00+00'))")" "t|t|t|t"
 	check "calls of look-alikes while they ran" "$(q -d ulid_sql_hostile -c "SELECT count(*) FROM public.hijacks")" 0
 	check "the extension's objects are the superuser-run script's" \
-		"$(q -d ulid_sql_hostile -c "SELECT extrelocatable, (SELECT count(*) FROM pg_depend d WHERE refobjid = e.oid AND deptype = 'e' AND NOT (classid = 'pg_type'::regclass AND (SELECT typcategory FROM pg_type WHERE oid = d.objid) = 'A')) FROM pg_extension e WHERE extname = 'ulid_sql'")" "t|19"
+		"$(q -d ulid_sql_hostile -c "SELECT extrelocatable, (SELECT count(*) FROM pg_depend d WHERE refobjid = e.oid AND deptype = 'e' AND NOT (classid = 'pg_type'::regclass AND (SELECT typcategory FROM pg_type WHERE oid = d.objid) = 'A')) FROM pg_extension e WHERE extname = 'ulid_sql'")" "t|20"
 
 	# 3. the C extension's README examples that the edition supports, as written
 	fresh_db ulid_sql_readme
