@@ -93,15 +93,5 @@ WHERE ulid_input_sqlstate('0000000000000000000000000' || chr(b)) = 'accepted';
 -- binary output is uuid's: the 16 bytes
 SELECT uuid_send(ulid_from_text('01ARYZ6S41TSV4RRFFQ69G5FAV'));
 
--- ulid_from_text is a SQL function that the planner inlines: the plan
--- calls its PL/pgSQL helper
-CREATE FUNCTION pg_temp.inlined(q text) RETURNS bool LANGUAGE plpgsql AS $$
-DECLARE p text;
-BEGIN
-	EXECUTE 'EXPLAIN (VERBOSE, COSTS OFF, FORMAT JSON) ' || q INTO p;
-	RETURN strpos(p, 'ulid_sql_from_text(') > 0 AND strpos(p, 'ulid_from_text(') = 0;
-END$$;
-SELECT pg_temp.inlined('SELECT ulid_from_text(relname::text) FROM pg_class') AS inlined;
-
 DROP FUNCTION ulid_input_sqlstate(text);
 DROP TABLE io_random;
