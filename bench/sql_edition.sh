@@ -13,7 +13,9 @@
 # The variants: ulid_sql's gen_ulid(), gen_random_ulid(), ulid_to_text(u),
 # ulid_from_text(t); core's gen_random_uuid() and, on 18 and later,
 # uuidv7(); the C extension's gen_ulid(), gen_random_ulid() and text I/O for
-# scale; and with PEERS_DIR, a folder of the peers' SQL files (not in this
+# scale; what gen_ulid() cannot do without (its floor): reading a setting
+# (current_setting, twice a call), writing one (set_config) and uuid_in; and
+# with PEERS_DIR, a folder of the peers' SQL files (not in this
 # repository: fetch them yourself), the functions they define that are
 # found there: geckoboard/pgulid's generate_ulid() (it needs pgcrypto),
 # jetify-com/typeid-sql's base32_encode(u) and base32_decode(t), and a pure
@@ -50,6 +52,9 @@ variants=(
 	"C gen_random_ulid()|u|c.gen_random_ulid()"
 	"C ulid text out|u|(x::c.ulid)::text"
 	"C ulid text in|t|x::c.ulid"
+	"floor current_setting()|u|current_setting('ulid.uuidv7', true)"
+	"floor set_config()|u|set_config('ulid_sql.state', '1', false)"
+	"floor uuid_in|x|x::uuid"
 )
 [ "$major" -ge 18 ] && variants+=("core uuidv7()|u|uuidv7()")
 
@@ -62,6 +67,7 @@ psql -X -q -v ON_ERROR_STOP=1 -d bench <<-'SQL'
 	CREATE TABLE input_u AS SELECT gen_random_uuid() AS x FROM generate_series(1, 12000);
 	CREATE TABLE input_t AS SELECT s.ulid_to_text(x) AS x FROM input_u;
 	CREATE TABLE input_l AS SELECT lower(x) AS x FROM input_t;
+	CREATE TABLE input_x AS SELECT x::text AS x FROM input_u;
 SQL
 if [ -n "${PEERS_DIR:-}" ]; then
 	psql -X -q -v ON_ERROR_STOP=1 -d bench -c "CREATE SCHEMA peers" -c "CREATE EXTENSION pgcrypto"
@@ -132,5 +138,11 @@ python3 - "$raw" "$("$PG_CONFIG" --version)" >"$out/sql_edition.md" <<-'PY'
 	            print("| %s / %s, aim at most %g | %.2f | %s |" % (a, b, limit, r, "met" if r <= limit else "missed"))
 	        else:
 	            print("| %s / %s (for scale) | %.2f | |" % (a, b, r))
+	floor = ["core gen_random_uuid()", "floor current_setting()", "floor current_setting()",
+	         "floor set_config()", "floor uuid_in"]
+	if all(k in net for k in floor) and "pgulid generate_ulid()" in net:
+	    print("| floor of sql gen_ulid() (gen_random_uuid(), current_setting twice, set_config, uuid_in:"
+	          " %d) / pgulid generate_ulid() | %.2f | |"
+	          % (sum(net[k] for k in floor), sum(net[k] for k in floor) / net["pgulid generate_ulid()"]))
 PY
 cat "$out/sql_edition.md"

@@ -61,12 +61,12 @@ install() {
 	check "superuser of the role that installed it" \
 		"$(q -d ulid_sql_install -c "SELECT rolsuper FROM pg_roles WHERE rolname = 'ulid_sql_app'")" f
 	check "objects in schema app owned by ulid_sql_app" \
-		"$(q -d ulid_sql_install -c "SELECT count(*) FROM pg_proc WHERE pronamespace = 'app'::regnamespace AND proowner = 'ulid_sql_app'::regrole")" 17
+		"$(q -d ulid_sql_install -c "SELECT count(*) FROM pg_proc WHERE pronamespace = 'app'::regnamespace AND proowner = 'ulid_sql_app'::regrole")" 19
 	check "the script's values, read by the role" \
 		"$(PGUSER=ulid_sql_app q -d ulid_sql_install -c "SET search_path = app; CREATE TABLE t (id ulid PRIMARY KEY DEFAULT gen_ulid(), n int); INSERT INTO t (n) SELECT generate_series(1, 1000); SELECT count(*), count(*) FILTER (WHERE ulid_from_text(ulid_to_text(id)) = id), bool_and(ulid_time(id) > now() - interval '1 minute') FROM t")" "1000|1000|t"
 	check "a second run of the script fails and changes nothing" \
 		"$(PGUSER=ulid_sql_app PGOPTIONS='-c search_path=app' psql -X -q -d ulid_sql_install -f "$dist/ulid_sql.sql" >/dev/null 2>&1; echo $?; q -d ulid_sql_install -c "SELECT count(*) FROM pg_proc WHERE pronamespace = 'app'::regnamespace")" "3
-17"
+19"
 
 	# 2. CREATE EXTENSION by a non-superuser, her look-alikes first in search_path
 	fresh_db ulid_sql_hostile
@@ -92,7 +92,9 @@ install() {
 				('gen_random_uuid', '', 'uuid'), ('clock_timestamp', '', 'timestamptz'),
 				('lower', 'text', 'text'), ('right', 'text, int', 'text'), ('left', 'text, int', 'text'),
 				('strpos', 'text, text', 'int'), ('floor', 'numeric', 'numeric'), ('char_length', 'text', 'int'),
-				('octet_length', 'text', 'int'), ('reverse', 'text', 'text')) v(name, args, ret)
+				('octet_length', 'text', 'int'), ('reverse', 'text', 'text'),
+				('timestamptz_send', 'timestamptz', 'bytea'), ('int8send', 'bigint', 'bytea'),
+				('uuid_send', 'uuid', 'bytea')) v(name, args, ret)
 			LOOP
 				IF f.ret = 'cstring' THEN CONTINUE; END IF;
 				EXECUTE format($f$CREATE FUNCTION evil.%I(%s) RETURNS %s LANGUAGE plpgsql AS
@@ -107,9 +109,11 @@ install() {
 		CREATE OPERATOR evil.| (LEFTARG = bigint, RIGHTARG = integer, FUNCTION = evil.op);
 		CREATE OPERATOR evil.>> (LEFTARG = bigint, RIGHTARG = integer, FUNCTION = evil.op);
 		CREATE OPERATOR evil.+ (LEFTARG = bigint, RIGHTARG = integer, FUNCTION = evil.op);
+		CREATE OPERATOR evil.<< (LEFTARG = bigint, RIGHTARG = integer, FUNCTION = evil.op);
 		CREATE TYPE evil.int8 AS (x int);
 		CREATE TYPE evil.text AS (x int);
 		CREATE TYPE evil.uuid AS (x int);
+		CREATE TYPE evil.bit AS (x int);
 	SQL
 	if q -d ulid_sql_hostile -c "SET ROLE ulid_sql_owner" -c "SET search_path = evil, public" \
 		-c "CREATE EXTENSION ulid_sql SCHEMA evil" 2>&1; then
@@ -129,7 +133,7 @@ install() {
 		SELECT gen_ulid() < gen_ulid(), ulid_is_uuidv7(gen_ulid()), ulid_is_uuidv7(gen_random_ulid()), ulid_is_uuidv7(gen_ulid('2026-11-01 00:00+00'))")" "t|t|t|t"
 	check "calls of look-alikes while they ran" "$(q -d ulid_sql_hostile -c "SELECT count(*) FROM public.hijacks")" 0
 	check "the extension's objects are the superuser-run script's" \
-		"$(q -d ulid_sql_hostile -c "SELECT extrelocatable, (SELECT count(*) FROM pg_depend d WHERE refobjid = e.oid AND deptype = 'e' AND NOT (classid = 'pg_type'::regclass AND (SELECT typcategory FROM pg_type WHERE oid = d.objid) = 'A')) FROM pg_extension e WHERE extname = 'ulid_sql'")" "t|18"
+		"$(q -d ulid_sql_hostile -c "SELECT extrelocatable, (SELECT count(*) FROM pg_depend d WHERE refobjid = e.oid AND deptype = 'e' AND NOT (classid = 'pg_type'::regclass AND (SELECT typcategory FROM pg_type WHERE oid = d.objid) = 'A')) FROM pg_extension e WHERE extname = 'ulid_sql'")" "t|20"
 
 	# 3. the C extension's README examples that the edition supports, as written
 	fresh_db ulid_sql_readme

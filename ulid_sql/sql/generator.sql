@@ -96,4 +96,20 @@ SELECT gen_ulid() > :'after'::uuid AS after_subtransaction;
 SELECT current_setting('ulid_sql.state', true) IS NULL AS fresh;
 SELECT gen_ulid() IS NOT NULL AS generated, current_setting('ulid_sql.state')::int8 > 0 AS state_set;
 
+-- gen_ulid() and ulid_from_text are SQL functions that the planner
+-- inlines: in a query, a column default and a prepared statement, the plan
+-- calls their PL/pgSQL helpers
+CREATE FUNCTION pg_temp.inlined(q text, f text, helper text) RETURNS bool LANGUAGE plpgsql AS $$
+DECLARE p text;
+BEGIN
+	EXECUTE 'EXPLAIN (VERBOSE, COSTS OFF, FORMAT JSON) ' || q INTO p;
+	RETURN strpos(p, helper || '(') > 0 AND strpos(p, f || '(') = 0;
+END$$;
+PREPARE next_ulid AS SELECT gen_ulid();
+SELECT pg_temp.inlined('SELECT gen_ulid()', 'gen_ulid', 'ulid_sql_next') AS query,
+       pg_temp.inlined('INSERT INTO orders (total) VALUES (1)', 'gen_ulid', 'ulid_sql_next') AS column_default,
+       pg_temp.inlined('EXECUTE next_ulid', 'gen_ulid', 'ulid_sql_next') AS prepared,
+       pg_temp.inlined('SELECT ulid_from_text(relname::text) FROM pg_class', 'ulid_from_text', 'ulid_sql_from_text') AS from_text;
+DEALLOCATE next_ulid;
+
 DROP TABLE gen, gen_seq, gen_random, orders;
