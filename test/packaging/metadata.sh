@@ -8,7 +8,8 @@
 # not among them) with the control file's comment and the full script of its
 # version; its files and folders exist; its prerequisites are the control
 # file's and the ones the tests create.  The descriptions in META.json and
-# debian/control name each index method the extension has a class of.
+# debian/control (and control.in) name each index method the extension has
+# a class of.
 # Prints "metadata: N passed, N failed".
 
 set -uo pipefail
@@ -69,11 +70,15 @@ methods=$(sed -n 's/.* USING \([a-z]*\) .*AS$/\1/p; s/^CREATE OPERATOR CLASS .* 
 	"$root/ulid--$control.sql" | words)
 check "ulid--$control.sql has operator classes" "$([ -n "$methods" ] && echo yes || echo no)" yes
 echo "their index methods: $(echo $methods)"
+# (debian/control is made from debian/control.in: pg_buildext fails the
+# build when they differ, so both are read)
 description=$(meta 'm["description"]')
-debian_description=$(sed -n '/^Description:/,/^$/p' "$root/debian/control")
 for method in $methods; do
 	check "META.json's description names $method" "$(echo "$description" | grep -qiw "$method" && echo yes || echo no)" yes
-	check "debian/control's description names $method" "$(echo "$debian_description" | grep -qiw "$method" && echo yes || echo no)" yes
+	for f in debian/control debian/control.in; do
+		check "$f's description names $method" \
+			"$(sed -n '/^Description:/,/^$/p' "$root/$f" | grep -qiw "$method" && echo yes || echo no)" yes
+	done
 done
 
 # "ulid (1.1-1) unstable; ..." -> 1.1
