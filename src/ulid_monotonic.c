@@ -197,8 +197,10 @@ gen_monotonic_ulid(PG_FUNCTION_ARGS)
 		status = ulid_shared_step_in(last, now_ms, start, layout, &next);
 		if (status != ULID_GEN_OK)
 			ulid_report_gen_failure(status);
-		Assert(next > last);
-		/* on failure, last becomes the word another backend installed */
+		/*
+		 * next > last (the step asserts it); on failure, last becomes the
+		 * word another backend installed
+		 */
 		if (pg_atomic_compare_exchange_u64(&state->word, &last, next))
 			break;
 	}

@@ -127,17 +127,19 @@ ulid_set_v7_variant(uint8_t out[ULID_BINARY_LEN])
 
 /*
  * The ULID of word (a word of layout) and 8 random bytes: word big-endian,
- * then the bytes, the variant bits set over them in the UUIDv7 layout.
+ * then the bytes, the variant bits set over them in the UUIDv7 layout.  The
+ * one place where the monotonic generators' values are made, so the one
+ * check that each is of its layout.
  */
 static inline void
 ulid_word_format(uint64_t word, const uint8_t random[8], UlidLayout layout,
 				 uint8_t out[ULID_BINARY_LEN])
 {
-	ULID_ASSERT(layout != ULID_LAYOUT_UUIDV7 || ulid_word_is_v7(word));
 	ulid_store_be64(out, word);
 	memcpy(out + 8, random, 8);
 	if (layout == ULID_LAYOUT_UUIDV7)
 		ulid_set_v7_variant(out);
+	ULID_ASSERT(layout != ULID_LAYOUT_UUIDV7 || ulid_is_uuidv7(out));
 }
 
 #endif							/* ULID_LAYOUT_H */
