@@ -28,7 +28,7 @@
  * family of ulid's default btree operator class, which is looked up in the
  * catalog cache by its name in the type's own schema.
  *
- * 1.3's support function, SupportRequestIndexCondition, is in ulid_compat.c.
+ * 1.3's support function, SupportRequestIndexCondition, is in ulid_legacy.c.
  *
  *-------------------------------------------------------------------------
  */
