@@ -44,6 +44,7 @@
 #include "nodes/pathnodes.h"
 #include "nodes/supportnodes.h"
 #include "optimizer/clauses.h"
+#include "utils/fmgroids.h"
 #include "utils/lsyscache.h"
 #include "utils/syscache.h"
 
@@ -51,23 +52,29 @@
 #include "ulid_support.h"
 
 /*
- * uuid's btree operators by strategy, and their functions: core's pinned
- * objects (src/include/catalog/pg_operator.dat, pg_proc.dat), whose OIDs
- * never change.
+ * uuid's btree operators, core's pinned objects, whose OIDs never change.
+ * pg_operator.dat gives them no oid_symbol, so they are named here.
  */
+#define UUID_EQ_OP		2972
+#define UUID_LT_OP		2974
+#define UUID_GT_OP		2975
+#define UUID_LE_OP		2976
+#define UUID_GE_OP		2977
+
+/* uuid's btree operators by strategy, and their functions */
 static const Oid uuid_btree_ops[BTMaxStrategyNumber + 1] = {
-	[BTLessStrategyNumber] = 2974,
-	[BTLessEqualStrategyNumber] = 2976,
-	[BTEqualStrategyNumber] = 2972,
-	[BTGreaterEqualStrategyNumber] = 2977,
-	[BTGreaterStrategyNumber] = 2975,
+	[BTLessStrategyNumber] = UUID_LT_OP,
+	[BTLessEqualStrategyNumber] = UUID_LE_OP,
+	[BTEqualStrategyNumber] = UUID_EQ_OP,
+	[BTGreaterEqualStrategyNumber] = UUID_GE_OP,
+	[BTGreaterStrategyNumber] = UUID_GT_OP,
 };
 static const Oid uuid_btree_funcs[BTMaxStrategyNumber + 1] = {
-	[BTLessStrategyNumber] = 2954,
-	[BTLessEqualStrategyNumber] = 2955,
-	[BTEqualStrategyNumber] = 2956,
-	[BTGreaterEqualStrategyNumber] = 2957,
-	[BTGreaterStrategyNumber] = 2958,
+	[BTLessStrategyNumber] = F_UUID_LT,
+	[BTLessEqualStrategyNumber] = F_UUID_LE,
+	[BTEqualStrategyNumber] = F_UUID_EQ,
+	[BTGreaterEqualStrategyNumber] = F_UUID_GE,
+	[BTGreaterStrategyNumber] = F_UUID_GT,
 };
 
 /*
