@@ -12,12 +12,12 @@
  *
  * - When the uuid side is a pseudo-constant (no Var of the query level, no
  *   volatile function: a Const, a Param, a stable expression), it becomes a
- *   ulid, and the operator ulid's own (1.5).  So "ulid_col op uuid_value" is
+ *   ulid, and the operator ulid's own.  So "ulid_col op uuid_value" is
  *   a clause on the bare column with an operator of the column's type, as
  *   predicate proofs (partial indexes, ON CONFLICT arbiters, constraint
  *   exclusion), equivalence classes and extensions that read clauses expect.
  * - Otherwise (a join, or a ulid constant against a uuid column) the ulid
- *   side becomes a uuid, and the operator uuid's own (1.4).  uuid's "=" is
+ *   side becomes a uuid, and the operator uuid's own.  uuid's "=" is
  *   mergejoinable and a member of core's uuid_ops and of ulid's own
  *   families, so joins between the types get join removal, unique joins and
  *   merge joins, and a uuid column keeps its clause in its own type.
@@ -84,7 +84,7 @@ static const Oid uuid_btree_funcs[BTMaxStrategyNumber + 1] = {
  * SCHEMA moves both): two catalog cache lookups, with no search path and no
  * permission check.  lookup_type_cache would find the same class, but its
  * first call in a backend tries a binary-coercion lookup against every
- * default btree class, some 520,000 instructions.  A family found is kept
+ * default btree class.  A family found is kept
  * for the backend: the class and its family live as long as the type.
  */
 Oid
