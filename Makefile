@@ -4,7 +4,7 @@ EXTVERSION = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" $(EXTENSION).co
 
 MODULE_big = ulid
 PURE_OBJS = src/libulid/codec.o src/libulid/generator.o src/libulid/gist_key.o src/libulid/typeid.o
-OBJS = src/ulid_module.o src/ulid.o src/ulid_ops.o src/ulid_support.o src/ulid_compat.o src/ulid_cast.o src/ulid_layout.o src/ulid_backend.o src/ulid_gen_error.o src/ulid_gen.o src/ulid_monotonic.o src/ulid_gist.o src/ulid_typeid.o $(PURE_OBJS)
+OBJS = src/ulid_module.o src/ulid.o src/ulid_ops.o src/ulid_support.o src/ulid_legacy.o src/ulid_time.o src/ulid_uuidv7.o src/ulid_backend.o src/ulid_gen.o src/ulid_monotonic.o src/ulid_gist.o src/ulid_typeid.o $(PURE_OBJS)
 SRC_HEADERS = $(wildcard src/*.h src/libulid/*.h)
 
 # the full script of the newest version, and the update scripts from each

@@ -1,7 +1,8 @@
 /*-------------------------------------------------------------------------
  *
  * ulid.c
- *	  The ulid type's text and binary I/O.
+ *	  The ulid type's text and binary I/O, and the casts that are the same
+ *	  work: to and from text and bytea.
  *
  * Text is 26 characters of Crockford base32, read case-insensitively and
  * written upper-case; binary is the 16 raw bytes, as for uuid.  The codec
@@ -149,8 +150,7 @@ ulid_recv(PG_FUNCTION_ARGS)
 /*
  * The 16 bytes as a bytea of exactly their size, built directly:
  * pq_begintypsend would allocate a 1 kB StringInfo for them and copy them
- * through pq_sendbytes.  The bytes are the same.  The cast to bytea
- * (ulid_to_bytea, ulid_cast.c) returns this too.
+ * through pq_sendbytes.  The bytes are the same.
  */
 PG_FUNCTION_INFO_V1(ulid_send);
 Datum
@@ -162,6 +162,38 @@ ulid_send(PG_FUNCTION_ARGS)
 	SET_VARSIZE(result, VARHDRSZ + ULID_BINARY_LEN);
 	memcpy(VARDATA(result), ulid->data, ULID_BINARY_LEN);
 	PG_RETURN_BYTEA_P(result);
+}
+
+/*
+ * The cast to bytea: the binary output's bytes, so its function.  The symbol
+ * stays, as the catalog names it (pg_proc.prosrc).
+ */
+PG_FUNCTION_INFO_V1(ulid_to_bytea);
+Datum
+ulid_to_bytea(PG_FUNCTION_ARGS)
+{
+	return ulid_send(fcinfo);
+}
+
+/* Any 16 bytes are a ULID; any other length is an error, never truncated. */
+PG_FUNCTION_INFO_V1(bytea_to_ulid);
+Datum
+bytea_to_ulid(PG_FUNCTION_ARGS)
+{
+	bytea	   *bytes = PG_GETARG_BYTEA_PP(0);
+	int			len = VARSIZE_ANY_EXHDR(bytes);
+	pg_ulid    *result;
+
+	if (len != ULID_BINARY_LEN)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+				 errmsg("invalid length for conversion of bytea to ulid"),
+				 errdetail("A ULID has %d bytes, but this value has %d.",
+						   ULID_BINARY_LEN, len)));
+
+	result = palloc(sizeof(pg_ulid));
+	memcpy(result->data, VARDATA_ANY(bytes), ULID_BINARY_LEN);
+	PG_RETURN_ULID_P(result);
 }
 
 /*

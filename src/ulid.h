@@ -33,10 +33,4 @@ DatumGetUlidP(Datum X)
 #define PG_GETARG_ULID_P(X)		DatumGetUlidP(PG_GETARG_DATUM(X))
 #define PG_RETURN_ULID_P(X)		return UlidPGetDatum(X)
 
-/*
- * ulid.c: the binary output, the 16 bytes as a bytea, which the cast to
- * bytea (ulid_cast.c) returns too
- */
-extern PGDLLEXPORT Datum ulid_send(PG_FUNCTION_ARGS);
-
 #endif							/* ULID_H */

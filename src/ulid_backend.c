@@ -2,7 +2,8 @@
  *
  * ulid_backend.c
  *	  The generators' state in a backend: the state machine's state and its
- *	  random pool, and the fork handler that tells it which process runs.
+ *	  random pool, the fork handler that tells it which process runs, and
+ *	  the errors of a failed step.
  *
  * The state is per backend, never shared.  Random bytes come from
  * pg_strong_random in batches of ULID_POOL_IDS IDs: the first call of a
@@ -25,7 +26,6 @@
 
 #include "compat.h"
 #include "ulid_backend.h"
-#include "ulid_gen_error.h"
 
 UlidGenerator ulid_backend_generator;
 
@@ -88,4 +88,43 @@ ulid_backend_random(size_t len)
 	if (unlikely(status != ULID_GEN_OK))
 		ulid_report_gen_failure(status);
 	return bytes;
+}
+
+/*
+ * Reports a failed step of the state machine (or of the clock) as an error.
+ * An exhausted generator raises the SQLSTATE of nextval() at a sequence's
+ * maximum, 2200H.
+ */
+void
+ulid_report_gen_failure(UlidGenStatus status)
+{
+	switch (status)
+	{
+		case ULID_GEN_OK:
+			break;
+		case ULID_GEN_NO_RANDOM:
+			ereport(ERROR,
+					(errcode(ERRCODE_INTERNAL_ERROR),
+					 errmsg("could not generate random values")));
+			break;
+		case ULID_GEN_NO_CLOCK:
+			ereport(ERROR,
+					(errcode(ERRCODE_SYSTEM_ERROR),
+					 errmsg("could not read the system clock: %m")));
+			break;
+		case ULID_GEN_TIME_RANGE:
+			ereport(ERROR,
+					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+					 errmsg("current time is out of range for type ulid")));
+			break;
+		case ULID_GEN_EXHAUSTED:
+			ereport(ERROR,
+					(errcode(ERRCODE_SEQUENCE_GENERATOR_LIMIT_EXCEEDED),
+					 errmsg("ulid generator reached its maximum value"),
+					 errdetail("The last ULID it generated has the largest time and counter a ULID can hold.")));
+			break;
+		case ULID_GEN_TOO_MANY_BYTES:
+			elog(ERROR, "ulid generator asked for more random bytes than its pool holds");
+			break;
+	}
 }

@@ -17,7 +17,6 @@
 #include <time.h>
 
 #include "libulid/generator.h"
-#include "ulid_gen_error.h"
 
 /*
  * The backend's state machine and random pool (ulid_backend.c), and the
@@ -29,6 +28,12 @@ extern int64 ulid_backend_owner;
 
 /* Registers the fork handler that keeps ulid_backend_owner, from _PG_init */
 extern void ulid_backend_init(void);
+
+/*
+ * Raises the error of a failed generator or clock step (not ULID_GEN_OK);
+ * gen_ulid()'s family (ulid_gen.c) and gen_monotonic_ulid() share them
+ */
+extern void ulid_report_gen_failure(UlidGenStatus status);
 
 /* clock_gettime(CLOCK_REALTIME), for ulid_clock_ms */
 static inline bool

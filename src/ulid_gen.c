@@ -6,7 +6,7 @@
  *	  gen_ulid(timestamptz).
  *
  * Each call runs one step on the backend's state (ulid_backend.c), in the
- * layout ulid.uuidv7 asks for (ulid_layout.c).  A call reads the clock with
+ * layout ulid.uuidv7 asks for (ulid_uuidv7.c).  A call reads the clock with
  * clock_gettime, which Linux serves from the vDSO without a system call
  * where the clock source allows it, and pallocs the 16-byte result; only a
  * call that finds the random pool too short refills it.
@@ -20,9 +20,8 @@
 #include "compat.h"
 #include "ulid.h"
 #include "ulid_backend.h"
-#include "ulid_cast.h"
-#include "ulid_gen_error.h"
-#include "ulid_layout.h"
+#include "ulid_time.h"
+#include "ulid_uuidv7.h"
 
 /* Either state-machine step: monotonic or fresh random */
 typedef UlidGenStatus (*UlidGenerateStep) (UlidGenerator *gen, int64_t owner,

@@ -252,7 +252,7 @@ ulid_gist_fetch(PG_FUNCTION_ARGS)
  * (ulid--1.4--1.4-pg18.sql, ulid--1.5--1.5-pg18.sql) create it, on 18 and
  * later.
  *
- * On 15 to 17 it is a compatibility entry point (ulid_compat.c says why
+ * On 15 to 17 it is a compatibility entry point (ulid_legacy.c says why
  * such symbols stay): only a database at 1.3 names it there, as
  * ulid--1.2--1.3.sql creates it on every major and ulid--1.3--1.4.sql drops
  * it.  From 2.0, which may drop 1.3, it can be compiled for 18 and later

@@ -14,7 +14,7 @@
 
 #include "compat.h"
 #include "ulid_backend.h"
-#include "ulid_layout.h"
+#include "ulid_uuidv7.h"
 #include "ulid_monotonic.h"
 
 /* From 16, fmgr.h declares a library's _PG_init; before, each library did. */
@@ -37,6 +37,6 @@ void
 _PG_init(void)
 {
 	ulid_backend_init();
-	ulid_layout_init();
+	ulid_uuidv7_init();
 	ulid_monotonic_init();
 }

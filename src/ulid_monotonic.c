@@ -47,8 +47,7 @@
 #include "libulid/monotonic.h"
 #include "ulid.h"
 #include "ulid_backend.h"
-#include "ulid_gen_error.h"
-#include "ulid_layout.h"
+#include "ulid_uuidv7.h"
 #include "ulid_monotonic.h"
 
 typedef struct UlidSharedState

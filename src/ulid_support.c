@@ -12,12 +12,12 @@
  *
  * - When the uuid side is a pseudo-constant (no Var of the query level, no
  *   volatile function: a Const, a Param, a stable expression), it becomes a
- *   ulid, and the operator ulid's own (1.5).  So "ulid_col op uuid_value" is
+ *   ulid, and the operator ulid's own.  So "ulid_col op uuid_value" is
  *   a clause on the bare column with an operator of the column's type, as
  *   predicate proofs (partial indexes, ON CONFLICT arbiters, constraint
  *   exclusion), equivalence classes and extensions that read clauses expect.
  * - Otherwise (a join, or a ulid constant against a uuid column) the ulid
- *   side becomes a uuid, and the operator uuid's own (1.4).  uuid's "=" is
+ *   side becomes a uuid, and the operator uuid's own.  uuid's "=" is
  *   mergejoinable and a member of core's uuid_ops and of ulid's own
  *   families, so joins between the types get join removal, unique joins and
  *   merge joins, and a uuid column keeps its clause in its own type.
@@ -28,7 +28,7 @@
  * family of ulid's default btree operator class, which is looked up in the
  * catalog cache by its name in the type's own schema.
  *
- * 1.3's support function, SupportRequestIndexCondition, is in ulid_compat.c.
+ * 1.3's support function, SupportRequestIndexCondition, is in ulid_legacy.c.
  *
  *-------------------------------------------------------------------------
  */
@@ -44,6 +44,7 @@
 #include "nodes/pathnodes.h"
 #include "nodes/supportnodes.h"
 #include "optimizer/clauses.h"
+#include "utils/fmgroids.h"
 #include "utils/lsyscache.h"
 #include "utils/syscache.h"
 
@@ -51,23 +52,29 @@
 #include "ulid_support.h"
 
 /*
- * uuid's btree operators by strategy, and their functions: core's pinned
- * objects (src/include/catalog/pg_operator.dat, pg_proc.dat), whose OIDs
- * never change.
+ * uuid's btree operators, core's pinned objects, whose OIDs never change.
+ * pg_operator.dat gives them no oid_symbol, so they are named here.
  */
+#define UUID_EQ_OP		2972
+#define UUID_LT_OP		2974
+#define UUID_GT_OP		2975
+#define UUID_LE_OP		2976
+#define UUID_GE_OP		2977
+
+/* uuid's btree operators by strategy, and their functions */
 static const Oid uuid_btree_ops[BTMaxStrategyNumber + 1] = {
-	[BTLessStrategyNumber] = 2974,
-	[BTLessEqualStrategyNumber] = 2976,
-	[BTEqualStrategyNumber] = 2972,
-	[BTGreaterEqualStrategyNumber] = 2977,
-	[BTGreaterStrategyNumber] = 2975,
+	[BTLessStrategyNumber] = UUID_LT_OP,
+	[BTLessEqualStrategyNumber] = UUID_LE_OP,
+	[BTEqualStrategyNumber] = UUID_EQ_OP,
+	[BTGreaterEqualStrategyNumber] = UUID_GE_OP,
+	[BTGreaterStrategyNumber] = UUID_GT_OP,
 };
 static const Oid uuid_btree_funcs[BTMaxStrategyNumber + 1] = {
-	[BTLessStrategyNumber] = 2954,
-	[BTLessEqualStrategyNumber] = 2955,
-	[BTEqualStrategyNumber] = 2956,
-	[BTGreaterEqualStrategyNumber] = 2957,
-	[BTGreaterStrategyNumber] = 2958,
+	[BTLessStrategyNumber] = F_UUID_LT,
+	[BTLessEqualStrategyNumber] = F_UUID_LE,
+	[BTEqualStrategyNumber] = F_UUID_EQ,
+	[BTGreaterEqualStrategyNumber] = F_UUID_GE,
+	[BTGreaterStrategyNumber] = F_UUID_GT,
 };
 
 /*
@@ -77,7 +84,7 @@ static const Oid uuid_btree_funcs[BTMaxStrategyNumber + 1] = {
  * SCHEMA moves both): two catalog cache lookups, with no search path and no
  * permission check.  lookup_type_cache would find the same class, but its
  * first call in a backend tries a binary-coercion lookup against every
- * default btree class, some 520,000 instructions.  A family found is kept
+ * default btree class.  A family found is kept
  * for the backend: the class and its family live as long as the type.
  */
 Oid

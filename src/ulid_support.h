@@ -2,7 +2,7 @@
  *
  * ulid_support.h
  *	  What ulid_support.c's planner support shares with 1.3's
- *	  (ulid_compat.c): the catalog lookups and the clause they build.
+ *	  (ulid_legacy.c): the catalog lookups and the clause they build.
  *
  *-------------------------------------------------------------------------
  */

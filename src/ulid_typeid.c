@@ -20,13 +20,22 @@
 #include "libulid/typeid.h"
 #include "ulid.h"
 
+/* The message of an invalid TypeID, or of an invalid prefix alone */
+static int
+errmsg_invalid_typeid(bool is_prefix, const char *value)
+{
+	if (is_prefix)
+		return errmsg("invalid TypeID prefix: \"%s\"", value);
+	return errmsg("invalid TypeID: \"%s\"", value);
+}
+
 /*
- * Reports why str (len bytes) is not a TypeID, or, with what "TypeID
- * prefix", not a prefix.  bad_pos is the offset of the offending byte for
- * the *_BAD_CHAR statuses.
+ * Reports why str (len bytes) is not a TypeID, or, if is_prefix, not a
+ * TypeID prefix.  bad_pos is the offset of the offending byte for the
+ * *_BAD_CHAR statuses.
  */
 static void
-report_bad_typeid(const char *what, const char *str, size_t len,
+report_bad_typeid(bool is_prefix, const char *str, size_t len,
 				  TypeidStatus status, size_t bad_pos)
 {
 	char	   *value = pnstrdup(str, len);
@@ -44,39 +53,39 @@ report_bad_typeid(const char *what, const char *str, size_t len,
 		case TYPEID_PREFIX_TOO_LONG:
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-					 errmsg("invalid %s: \"%s\"", what, value),
+					 errmsg_invalid_typeid(is_prefix, value),
 					 errdetail("A TypeID prefix has at most %d characters.",
 							   TYPEID_PREFIX_MAX)));
 			break;
 		case TYPEID_PREFIX_BAD_CHAR:
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-					 errmsg("invalid %s: \"%s\"", what, value),
+					 errmsg_invalid_typeid(is_prefix, value),
 					 errdetail("Character \"%.*s\" at position %d is not allowed in a TypeID prefix, which has only lower-case letters a-z and underscores.",
 							   charlen, value + bad_pos, position)));
 			break;
 		case TYPEID_PREFIX_UNDERSCORE_EDGE:
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-					 errmsg("invalid %s: \"%s\"", what, value),
+					 errmsg_invalid_typeid(is_prefix, value),
 					 errdetail("A TypeID prefix cannot start or end with an underscore.")));
 			break;
 		case TYPEID_EMPTY_PREFIX_SEPARATOR:
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-					 errmsg("invalid %s: \"%s\"", what, value),
+					 errmsg_invalid_typeid(is_prefix, value),
 					 errdetail("A TypeID with an empty prefix has no separator \"_\".")));
 			break;
 		case TYPEID_SUFFIX_BAD_LENGTH:
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-					 errmsg("invalid %s: \"%s\"", what, value),
+					 errmsg_invalid_typeid(is_prefix, value),
 					 errdetail("A TypeID suffix has %d characters.", ULID_TEXT_LEN)));
 			break;
 		case TYPEID_SUFFIX_BAD_CHAR:
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-					 errmsg("invalid %s: \"%s\"", what, value),
+					 errmsg_invalid_typeid(is_prefix, value),
 					 errdetail("Character \"%.*s\" at position %d is not allowed in a TypeID suffix.",
 							   charlen, value + bad_pos, position),
 					 errhint("A TypeID suffix has only the characters 0-9 and a-z except i, l, o and u, in lower case.")));
@@ -84,7 +93,7 @@ report_bad_typeid(const char *what, const char *str, size_t len,
 		case TYPEID_SUFFIX_OVERFLOW:
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-					 errmsg("invalid %s: \"%s\"", what, value),
+					 errmsg_invalid_typeid(is_prefix, value),
 					 errdetail("The first character of a TypeID suffix must be 0-7, as it encodes 128 bits.")));
 			break;
 		case TYPEID_OK:
@@ -108,7 +117,7 @@ parse_typeid(text *t, size_t *prefix_len)
 
 	status = typeid_decode(str, len, prefix_len, result->data, &bad_pos);
 	if (unlikely(status != TYPEID_OK))
-		report_bad_typeid("TypeID", str, len, status, bad_pos);
+		report_bad_typeid(false, str, len, status, bad_pos);
 	return result;
 }
 
@@ -128,7 +137,7 @@ ulid_to_typeid(PG_FUNCTION_ARGS)
 
 	status = typeid_check_prefix(pstr, plen, &bad_pos);
 	if (unlikely(status != TYPEID_OK))
-		report_bad_typeid("TypeID prefix", pstr, plen, status, bad_pos);
+		report_bad_typeid(true, pstr, plen, status, bad_pos);
 
 	result = palloc(VARHDRSZ + plen + 1 + ULID_TEXT_LEN);
 	len = typeid_encode(pstr, plen, ulid->data, VARDATA(result));
@@ -165,7 +174,7 @@ ulid_from_typeid_prefix(PG_FUNCTION_ARGS)
 		memcmp(VARDATA_ANY(t), VARDATA_ANY(want), want_len) != 0)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-				 errmsg("invalid %s: \"%s\"", "TypeID", text_to_cstring(t)),
+				 errmsg("invalid TypeID: \"%s\"", text_to_cstring(t)),
 				 errdetail("Its prefix is \"%.*s\", but \"%s\" is required.",
 						   (int) prefix_len, VARDATA_ANY(t), text_to_cstring(want))));
 	PG_RETURN_ULID_P(result);

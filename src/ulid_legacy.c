@@ -1,6 +1,6 @@
 /*-------------------------------------------------------------------------
  *
- * ulid_compat.c
+ * ulid_legacy.c
  *	  Entry points that only databases at an older version of the
  *	  extension call.
  *

@@ -1,11 +1,9 @@
 /*-------------------------------------------------------------------------
  *
- * ulid_cast.c
- *	  Conversions between ulid and bytea or timestamptz.
- *
- * (ulid and uuid share their bytes, so those casts need no function, and the
- * text casts go through ulid_in and ulid_out.  The tests of the UUIDv7 bits
- * are in ulid_layout.c.)
+ * ulid_time.c
+ *	  A ULID's time field as a timestamptz, both ways: the cast to
+ *	  timestamptz, ulid_lower() and ulid_upper(), and the conversion that
+ *	  the cast from timestamptz and gen_ulid(timestamptz) share.
  *
  *-------------------------------------------------------------------------
  */
@@ -15,7 +13,7 @@
 
 #include "compat.h"
 #include "ulid.h"
-#include "ulid_cast.h"
+#include "ulid_time.h"
 
 /* Unix epoch in PostgreSQL's timestamp (microseconds since 2000-01-01) */
 #define UNIX_EPOCH_TIMESTAMP \
@@ -87,36 +85,4 @@ Datum
 ulid_upper(PG_FUNCTION_ARGS)
 {
 	PG_RETURN_ULID_P(ulid_bound(PG_GETARG_TIMESTAMPTZ(0), 0xFF));
-}
-
-/*
- * The 16 bytes as a bytea: the binary output's bytes, so its function.  The
- * symbol stays, as the catalog names it (pg_proc.prosrc).
- */
-PG_FUNCTION_INFO_V1(ulid_to_bytea);
-Datum
-ulid_to_bytea(PG_FUNCTION_ARGS)
-{
-	return ulid_send(fcinfo);
-}
-
-/* Any 16 bytes are a ULID; any other length is an error, never truncated. */
-PG_FUNCTION_INFO_V1(bytea_to_ulid);
-Datum
-bytea_to_ulid(PG_FUNCTION_ARGS)
-{
-	bytea	   *bytes = PG_GETARG_BYTEA_PP(0);
-	int			len = VARSIZE_ANY_EXHDR(bytes);
-	pg_ulid    *result;
-
-	if (len != ULID_BINARY_LEN)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-				 errmsg("invalid length for conversion of bytea to ulid"),
-				 errdetail("A ULID has %d bytes, but this value has %d.",
-						   ULID_BINARY_LEN, len)));
-
-	result = palloc(sizeof(pg_ulid));
-	memcpy(result->data, VARDATA_ANY(bytes), ULID_BINARY_LEN);
-	PG_RETURN_ULID_P(result);
 }

@@ -1,6 +1,6 @@
 /*-------------------------------------------------------------------------
  *
- * ulid_layout.c
+ * ulid_uuidv7.c
  *	  The ulid.uuidv7 setting, and the SQL tests of a value's UUIDv7 bits:
  *	  uuid_extract_version(ulid) and ulid_is_uuidv7(ulid).
  *
@@ -15,7 +15,7 @@
 
 #include "compat.h"
 #include "ulid.h"
-#include "ulid_layout.h"
+#include "ulid_uuidv7.h"
 
 /*
  * ulid.uuidv7: whether the generators make values that are also valid
@@ -35,7 +35,7 @@ bool		ulid_uuidv7 = false;
  * worker before that state is restored).
  */
 void
-ulid_layout_init(void)
+ulid_uuidv7_init(void)
 {
 	DefineCustomBoolVariable("ulid.uuidv7",
 							 "Makes generated ULIDs valid UUIDv7s too.",

@@ -1,6 +1,6 @@
 /*-------------------------------------------------------------------------
  *
- * ulid_layout.h
+ * ulid_uuidv7.h
  *	  The ulid.uuidv7 setting, and the layout it asks the generators for.
  *
  * The layouts themselves are libulid's (libulid/layout.h); this module is
@@ -8,8 +8,8 @@
  *
  *-------------------------------------------------------------------------
  */
-#ifndef ULID_LAYOUT_MODULE_H
-#define ULID_LAYOUT_MODULE_H
+#ifndef ULID_UUIDV7_H
+#define ULID_UUIDV7_H
 
 #include "libulid/layout.h"
 
@@ -24,6 +24,6 @@ ulid_current_layout(void)
 }
 
 /* Defines ulid.uuidv7, from _PG_init */
-extern void ulid_layout_init(void);
+extern void ulid_uuidv7_init(void);
 
-#endif							/* ULID_LAYOUT_MODULE_H */
+#endif							/* ULID_UUIDV7_H */
