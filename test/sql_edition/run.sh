@@ -18,19 +18,22 @@
 #                 columns into ulid_sql, then ulid_sql to the C type (no
 #                 table rewritten: relfilenodes kept, every row kept), and
 #                 char(26) ULIDs (Laravel's HasUlids) into either edition
+#   dump          a database with the script form, and one with the
+#                 extension, dumped and restored (test/sql_edition/dump.sh)
 #
-# Usage: test/sql_edition/run.sh [install|differential|migration ...]
+# Usage: test/sql_edition/run.sh [install|differential|migration|dump ...]
 
 set -uo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
 source "$root/test/counts.sh"
+source "$here/dump.sh"
 
 values=${ULID_SQL_VALUES:-100000}
 rows=${ULID_SQL_ROWS:-1000000}
 parts=("$@")
-[ ${#parts[@]} -gt 0 ] || parts=(install differential migration)
+[ ${#parts[@]} -gt 0 ] || parts=(install differential migration dump)
 dist=$root/ulid_sql/dist
 
 q() { PGOPTIONS='-c client_min_messages=warning' psql -X -q -v ON_ERROR_STOP=1 -At "$@"; }
@@ -442,6 +445,18 @@ migration() {
 		check "char(26) -> $target: rows of the partitions" "$(q -d ulid_sql_char -c "SELECT count(*) FROM order_events e JOIN orders o ON o.id = e.order_id")" "$(q -d ulid_sql_char -c "SELECT count(*) FROM orders WHERE total < 5")"
 	done
 	rm -rf "$work"
+}
+
+dump() {
+	echo "== dump"
+	fresh_db ulid_sql_dump_script
+	q -d ulid_sql_dump_script -c "CREATE SCHEMA app" &&
+		PGOPTIONS='-c search_path=app' psql -X -q -d ulid_sql_dump_script -f "$dist/ulid_sql.sql" >/dev/null ||
+		fail "psql -f ulid_sql.sql into schema app"
+	dump_restore script ulid_sql_dump_script app
+	fresh_db ulid_sql_dump_ext
+	q -d ulid_sql_dump_ext -c "CREATE EXTENSION ulid_sql" || fail "CREATE EXTENSION ulid_sql"
+	dump_restore extension ulid_sql_dump_ext public
 }
 
 for p in "${parts[@]}"; do
