@@ -20,8 +20,10 @@
 #                 char(26) ULIDs (Laravel's HasUlids) into either edition
 #   dump          a database with the script form, and one with the
 #                 extension, dumped and restored (test/sql_edition/dump.sh)
+#   routes        the guide's route from the script form to the C
+#                 extension, as written (test/sql_edition/routes.sh)
 #
-# Usage: test/sql_edition/run.sh [install|differential|migration|dump ...]
+# Usage: test/sql_edition/run.sh [install|differential|migration|dump|routes ...]
 
 set -uo pipefail
 
@@ -29,11 +31,12 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
 source "$root/test/counts.sh"
 source "$here/dump.sh"
+source "$here/routes.sh"
 
 values=${ULID_SQL_VALUES:-100000}
 rows=${ULID_SQL_ROWS:-1000000}
 parts=("$@")
-[ ${#parts[@]} -gt 0 ] || parts=(install differential migration dump)
+[ ${#parts[@]} -gt 0 ] || parts=(install differential migration dump routes)
 dist=$root/ulid_sql/dist
 
 q() { PGOPTIONS='-c client_min_messages=warning' psql -X -q -v ON_ERROR_STOP=1 -At "$@"; }
@@ -494,6 +497,15 @@ dump() {
 	fresh_db ulid_sql_dump_ext
 	q -d ulid_sql_dump_ext -c "CREATE EXTENSION ulid_sql" || fail "CREATE EXTENSION ulid_sql"
 	dump_restore extension ulid_sql_dump_ext public
+}
+
+routes() {
+	echo "== routes"
+	fresh_db ulid_sql_route_script
+	q -d ulid_sql_route_script -c "CREATE SCHEMA app" &&
+		PGOPTIONS='-c search_path=app' psql -X -q -d ulid_sql_route_script -f "$dist/ulid_sql.sql" >/dev/null ||
+		fail "psql -f ulid_sql.sql into schema app"
+	ROUTE_SEARCH_PATH=app,public route_to_c script ulid_sql_route_script script_to_c
 }
 
 for p in "${parts[@]}"; do
