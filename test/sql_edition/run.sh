@@ -487,12 +487,17 @@ migration() {
 	rm -rf "$work"
 }
 
+# a new database with the psql -f script in schema app
+script_db() {
+	fresh_db "$1"
+	q -d "$1" -c "CREATE SCHEMA app" &&
+		PGOPTIONS='-c search_path=app' psql -X -q -d "$1" -f "$dist/ulid_sql.sql" >/dev/null ||
+		fail "psql -f ulid_sql.sql into schema app of $1"
+}
+
 dump() {
 	echo "== dump"
-	fresh_db ulid_sql_dump_script
-	q -d ulid_sql_dump_script -c "CREATE SCHEMA app" &&
-		PGOPTIONS='-c search_path=app' psql -X -q -d ulid_sql_dump_script -f "$dist/ulid_sql.sql" >/dev/null ||
-		fail "psql -f ulid_sql.sql into schema app"
+	script_db ulid_sql_dump_script
 	dump_restore script ulid_sql_dump_script app
 	fresh_db ulid_sql_dump_ext
 	q -d ulid_sql_dump_ext -c "CREATE EXTENSION ulid_sql" || fail "CREATE EXTENSION ulid_sql"
@@ -501,10 +506,7 @@ dump() {
 
 routes() {
 	echo "== routes"
-	fresh_db ulid_sql_route_script
-	q -d ulid_sql_route_script -c "CREATE SCHEMA app" &&
-		PGOPTIONS='-c search_path=app' psql -X -q -d ulid_sql_route_script -f "$dist/ulid_sql.sql" >/dev/null ||
-		fail "psql -f ulid_sql.sql into schema app"
+	script_db ulid_sql_route_script
 	ROUTE_SEARCH_PATH=app,public route_to_c script ulid_sql_route_script script_to_c
 }
 
