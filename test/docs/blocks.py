@@ -12,6 +12,10 @@ just before a block (invisible on the rendered page) say more:
   <!-- major: 18 -->         runs only on that major or later (else skipped)
   <!-- preload -->           needs ulid in shared_preload_libraries before 17
                              (skipped where the server lacks it)
+  <!-- tested-by: FILE -->   not run here: it needs what a database made
+                             here lacks (a form of ulid_sql installed by a
+                             script, pg_tle), and FILE, which must name the
+                             block, runs it as written
 
 A statement whose last line ends in "-- → X" is checked: its result rows,
 each as psql -At prints it (columns joined by "|"), joined by ", ", must
@@ -34,7 +38,7 @@ FILES = [os.path.join(ROOT, "README.md")] + sorted(glob.glob(os.path.join(ROOT, 
 GUIDES = ("applications.md", "migrating.md", "monotonic.md", "reference.md", "sql-edition.md", "uuidv7-typeid.md")
 FILES = [f for f in FILES if os.path.basename(f) in GUIDES or f.endswith("README.md")]
 
-passed = failed = skipped = 0
+passed = failed = skipped = elsewhere = 0
 # the README shows times in UTC
 ENV = dict(os.environ, PGOPTIONS="-c client_min_messages=warning", PGTZ="UTC")
 
@@ -64,7 +68,7 @@ def blocks(path):
     i = 0
     while i < len(lines):
         line = lines[i]
-        m = re.fullmatch(r"\s*<!-- (name|needs|major|preload)(?:: (.*?))? -->\s*", line)
+        m = re.fullmatch(r"\s*<!-- (name|needs|major|preload|tested-by)(?:: (.*?))? -->\s*", line)
         if m:
             marks[m.group(1)] = (m.group(2) or "").strip()
         elif re.fullmatch(r"\s*```sql\s*", line):
@@ -133,6 +137,12 @@ for path in FILES:
         where = "%s:%d" % (rel, line)
         if "name" in marks:
             named[marks["name"]] = text
+        if "tested-by" in marks:
+            runner = os.path.join(ROOT, marks["tested-by"])
+            check("name" in marks and os.path.isfile(runner) and marks["name"] in open(runner).read(),
+                  "%s: %s runs no block of that name" % (where, marks["tested-by"]))
+            elsewhere += 1
+            continue
         if "major" in marks and major < int(marks["major"]):
             skipped += 1
             continue
@@ -171,7 +181,7 @@ for path in FILES:
         finally:
             psql("postgres", "DROP DATABASE IF EXISTS %s;\n" % db, check_rc=False)
 
-print("docs_blocks: ran %d blocks of %s on PostgreSQL %d (%d skipped there)"
-      % (count, ", ".join(os.path.relpath(f, ROOT) for f in FILES), major, skipped))
+print("docs_blocks: ran %d blocks of %s on PostgreSQL %d (%d skipped there, %d run by other suites)"
+      % (count, ", ".join(os.path.relpath(f, ROOT) for f in FILES), major, skipped, elsewhere))
 print("docs_blocks: %d passed, %d failed" % (passed, failed))
 sys.exit(1 if failed else 0)

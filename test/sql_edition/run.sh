@@ -18,19 +18,25 @@
 #                 columns into ulid_sql, then ulid_sql to the C type (no
 #                 table rewritten: relfilenodes kept, every row kept), and
 #                 char(26) ULIDs (Laravel's HasUlids) into either edition
+#   dump          a database with the script form, and one with the
+#                 extension, dumped and restored (test/sql_edition/dump.sh)
+#   routes        the guide's route from the script form to the C
+#                 extension, as written (test/sql_edition/routes.sh)
 #
-# Usage: test/sql_edition/run.sh [install|differential|migration ...]
+# Usage: test/sql_edition/run.sh [install|differential|migration|dump|routes ...]
 
 set -uo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
 source "$root/test/counts.sh"
+source "$here/dump.sh"
+source "$here/routes.sh"
 
 values=${ULID_SQL_VALUES:-100000}
 rows=${ULID_SQL_ROWS:-1000000}
 parts=("$@")
-[ ${#parts[@]} -gt 0 ] || parts=(install differential migration)
+[ ${#parts[@]} -gt 0 ] || parts=(install differential migration dump routes)
 dist=$root/ulid_sql/dist
 
 q() { PGOPTIONS='-c client_min_messages=warning' psql -X -q -v ON_ERROR_STOP=1 -At "$@"; }
@@ -61,12 +67,12 @@ install() {
 	check "superuser of the role that installed it" \
 		"$(q -d ulid_sql_install -c "SELECT rolsuper FROM pg_roles WHERE rolname = 'ulid_sql_app'")" f
 	check "objects in schema app owned by ulid_sql_app" \
-		"$(q -d ulid_sql_install -c "SELECT count(*) FROM pg_proc WHERE pronamespace = 'app'::regnamespace AND proowner = 'ulid_sql_app'::regrole")" 19
+		"$(q -d ulid_sql_install -c "SELECT count(*) FROM pg_proc WHERE pronamespace = 'app'::regnamespace AND proowner = 'ulid_sql_app'::regrole")" 20
 	check "the script's values, read by the role" \
 		"$(PGUSER=ulid_sql_app q -d ulid_sql_install -c "SET search_path = app; CREATE TABLE t (id ulid PRIMARY KEY DEFAULT gen_ulid(), n int); INSERT INTO t (n) SELECT generate_series(1, 1000); SELECT count(*), count(*) FILTER (WHERE ulid_from_text(ulid_to_text(id)) = id), bool_and(ulid_time(id) > now() - interval '1 minute') FROM t")" "1000|1000|t"
 	check "a second run of the script fails and changes nothing" \
 		"$(PGUSER=ulid_sql_app PGOPTIONS='-c search_path=app' psql -X -q -d ulid_sql_install -f "$dist/ulid_sql.sql" >/dev/null 2>&1; echo $?; q -d ulid_sql_install -c "SELECT count(*) FROM pg_proc WHERE pronamespace = 'app'::regnamespace")" "3
-19"
+20"
 
 	# 2. CREATE EXTENSION by a non-superuser, her look-alikes first in search_path
 	fresh_db ulid_sql_hostile
@@ -133,7 +139,7 @@ install() {
 		SELECT gen_ulid() < gen_ulid(), ulid_is_uuidv7(gen_ulid()), ulid_is_uuidv7(gen_random_ulid()), ulid_is_uuidv7(gen_ulid('2026-11-01 00:00+00'))")" "t|t|t|t"
 	check "calls of look-alikes while they ran" "$(q -d ulid_sql_hostile -c "SELECT count(*) FROM public.hijacks")" 0
 	check "the extension's objects are the superuser-run script's" \
-		"$(q -d ulid_sql_hostile -c "SELECT extrelocatable, (SELECT count(*) FROM pg_depend d WHERE refobjid = e.oid AND deptype = 'e' AND NOT (classid = 'pg_type'::regclass AND (SELECT typcategory FROM pg_type WHERE oid = d.objid) = 'A')) FROM pg_extension e WHERE extname = 'ulid_sql'")" "t|20"
+		"$(q -d ulid_sql_hostile -c "SELECT extrelocatable, (SELECT count(*) FROM pg_depend d WHERE refobjid = e.oid AND deptype = 'e' AND NOT (classid = 'pg_type'::regclass AND (SELECT typcategory FROM pg_type WHERE oid = d.objid) = 'A')) FROM pg_extension e WHERE extname = 'ulid_sql'")" "t|21"
 
 	# 3. the C extension's README examples that the edition supports, as written
 	fresh_db ulid_sql_readme
@@ -287,6 +293,43 @@ differential() {
 			FROM (SELECT left(t, greatest(strpos(t, '_') - 1, 0)) AS p FROM badtid UNION SELECT t FROM badtid) x) y
 		WHERE a <> b LIMIT 5")
 	check "TypeID prefix error differences" "$diffs" ""
+	# ulid.uuidv7: the C extension refuses a value at SET (its library
+	# defines the setting), the edition when a generator reads it; the same
+	# values are taken, and read alike (20 values of each generator all
+	# UUIDv7s or not), but '', which the edition cannot tell from a reset
+	# placeholder and reads as off
+	q -d ulid_sql_diff <<-'SQL'
+		CREATE FUNCTION v7(gen text, v text) RETURNS text LANGUAGE plpgsql AS $$
+		DECLARE r text;
+		BEGIN
+			PERFORM set_config('ulid.uuidv7', v, false);
+			EXECUTE 'SELECT ' || gen INTO r;
+			RETURN r;
+		EXCEPTION WHEN OTHERS THEN
+			RETURN SQLSTATE || ' ' || SQLERRM;
+		END $$;
+		CREATE TABLE v7_values AS SELECT unnest(ARRAY['onn', '2', ' on', 'on ', '', 'o', 'of', 'off', 'on', 'ON', 'true', 'T', 'tr',
+			'truee', 'False', 'fals', 'yes', 'y', 'ye', 'yess', 'no', 'N', 'non', '1', '0', '01', 'maybe', ' ']) AS v;
+	SQL
+	check "ulid.uuidv7 values compared" "$(q -d ulid_sql_diff -c "SELECT count(*) FROM v7_values")" 28
+	# the edition in a session without the C library, which would define the setting
+	q -d ulid_sql_diff -c "
+		CREATE TABLE v7_sql AS SELECT v, v7('bool_and(s.ulid_is_uuidv7(s.gen_ulid())) FROM generate_series(1, 20)', v) AS a, v7('bool_and(s.ulid_is_uuidv7(s.gen_random_ulid())) FROM generate_series(1, 20)', v) AS b,
+		                              v7('bool_and(s.ulid_is_uuidv7(s.gen_ulid(now()))) FROM generate_series(1, 20)', v) AS c FROM v7_values"
+	q -d ulid_sql_diff -c "LOAD 'ulid'" -c "
+		CREATE TABLE v7_c AS SELECT v, v7('bool_and(c.ulid_is_uuidv7(c.gen_ulid())) FROM generate_series(1, 20)', v) AS a, v7('bool_and(c.ulid_is_uuidv7(c.gen_random_ulid())) FROM generate_series(1, 20)', v) AS b,
+		                            v7('bool_and(c.ulid_is_uuidv7(c.gen_ulid(now()))) FROM generate_series(1, 20)', v) AS c FROM v7_values"
+	check "ulid.uuidv7 values refused by the C extension at SET (22023)" "$(q -d ulid_sql_diff -c "
+		SELECT count(*) FROM v7_c WHERE a = '22023 parameter \"ulid.uuidv7\" requires a Boolean value' AND b = a AND c = a")" 12
+	check "ulid.uuidv7 differences from the C extension, but ''" "$(q -d ulid_sql_diff -c "
+		SELECT string_agg(quote_literal(v) || ': ' || s.a || ',' || s.b || ',' || s.c || ' <> ' || c.a, '; ')
+		FROM v7_sql s JOIN v7_c c USING (v) WHERE (s.a, s.b, s.c) IS DISTINCT FROM (c.a, c.b, c.c) AND v <> ''")" ""
+	check "ulid.uuidv7 = '': the C extension refuses it, the edition reads off" \
+		"$(q -d ulid_sql_diff -c "SELECT s.a || ',' || s.b || ',' || s.c || '|' || c.a FROM v7_sql s JOIN v7_c c USING (v) WHERE v = ''")" \
+		'false,false,false|22023 parameter "ulid.uuidv7" requires a Boolean value'
+	check "ulid.uuidv7 values the edition reads as on" "$(q -d ulid_sql_diff -c "SELECT string_agg(quote_literal(v), ' ' ORDER BY v COLLATE \"C\") FROM v7_sql WHERE a = 'true' AND b = a AND c = a")" \
+		"'1' 'ON' 'T' 'on' 'tr' 'true' 'y' 'ye' 'yes'"
+
 	# generators: ulid_sql's values are ULIDs the C type reads alike
 	check "generated values read by the C type" "$(q -d ulid_sql_diff -c "
 		SELECT count(*) FROM (SELECT s.gen_ulid() AS a, s.gen_random_ulid() AS b FROM generate_series(1, 10000)) x
@@ -442,6 +485,29 @@ migration() {
 		check "char(26) -> $target: rows of the partitions" "$(q -d ulid_sql_char -c "SELECT count(*) FROM order_events e JOIN orders o ON o.id = e.order_id")" "$(q -d ulid_sql_char -c "SELECT count(*) FROM orders WHERE total < 5")"
 	done
 	rm -rf "$work"
+}
+
+# a new database with the psql -f script in schema app
+script_db() {
+	fresh_db "$1"
+	q -d "$1" -c "CREATE SCHEMA app" &&
+		PGOPTIONS='-c search_path=app' psql -X -q -d "$1" -f "$dist/ulid_sql.sql" >/dev/null ||
+		fail "psql -f ulid_sql.sql into schema app of $1"
+}
+
+dump() {
+	echo "== dump"
+	script_db ulid_sql_dump_script
+	dump_restore script ulid_sql_dump_script app
+	fresh_db ulid_sql_dump_ext
+	q -d ulid_sql_dump_ext -c "CREATE EXTENSION ulid_sql" || fail "CREATE EXTENSION ulid_sql"
+	dump_restore extension ulid_sql_dump_ext public
+}
+
+routes() {
+	echo "== routes"
+	script_db ulid_sql_route_script
+	ROUTE_SEARCH_PATH=app,public route_to_c script ulid_sql_route_script script_to_c
 }
 
 for p in "${parts[@]}"; do

@@ -4,8 +4,10 @@
 # shared_preload_libraries = 'pg_tle', CREATE EXTENSION pg_tle, the script
 # (pgtle.install_extension), CREATE EXTENSION ulid_sql, then the edition's
 # regression cases but catalog (a TLE is not relocatable, and its objects
-# hang on pg_tle's) against it, and a check that no file of the server
-# provides it.  pg_tle refuses a name that the server has a control file
+# hang on pg_tle's) against it, a check that no file of the server
+# provides it, a database with it dumped and restored
+# (test/sql_edition/dump.sh), and the guide's route from it to the C
+# extension (test/sql_edition/routes.sh).  pg_tle refuses a name that the server has a control file
 # for, so ulid_sql's files are uninstalled for the run (make uninstall)
 # and installed again after.  Needs pg_tle built and installed into the
 # server of PG_CONFIG (it is not in Debian): scripts/test.sh skips the suite
@@ -14,6 +16,8 @@
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/common.sh"
 source "$ULID_ROOT/test/counts.sh"
+source "$ULID_ROOT/test/sql_edition/dump.sh"
+source "$ULID_ROOT/test/sql_edition/routes.sh"
 set +e
 
 make -C "$ULID_ROOT/ulid_sql" -s PG_CONFIG="$PG_CONFIG" all || fail "make -C ulid_sql"
@@ -40,5 +44,23 @@ make -C "$ULID_ROOT/ulid_sql" -s PG_CONFIG="$PG_CONFIG" installcheck \
 	REGRESS="io time generator uuidv7 typeid" REGRESS_OPTS="--use-existing --dbname=ulid_sql_tle" &&
 	pass "pg_regress on the TLE: io time generator uuidv7 typeid" ||
 	{ fail "pg_regress on the TLE"; cat "$ULID_ROOT/ulid_sql/regression.diffs" 2>/dev/null; }
+
+# a database with the TLE, dumped and restored: pg_tle's own objects and the
+# TLE's registration come back with it
+q -d postgres -c "CREATE DATABASE ulid_sql_tle_dump"
+q -d ulid_sql_tle_dump -c "CREATE EXTENSION pg_tle" -f "$ULID_ROOT/ulid_sql/dist/ulid_sql--pgtle.sql" -c "CREATE EXTENSION ulid_sql" >/dev/null ||
+	fail "the TLE in database ulid_sql_tle_dump"
+dump_restore pg_tle ulid_sql_tle_dump public
+
+# the way to the C extension: not the extension form's (not relocatable),
+# the guide's own
+q -d postgres -c "CREATE DATABASE ulid_sql_tle_route"
+q -d ulid_sql_tle_route -c "CREATE EXTENSION pg_tle" -f "$ULID_ROOT/ulid_sql/dist/ulid_sql--pgtle.sql" -c "CREATE EXTENSION ulid_sql" >/dev/null ||
+	fail "the TLE in database ulid_sql_tle_route"
+check "ALTER EXTENSION ulid_sql SET SCHEMA on the TLE" "$(q -d ulid_sql_tle_route -c "CREATE SCHEMA ulid_sql_old" -c "
+	DO \$\$BEGIN ALTER EXTENSION ulid_sql SET SCHEMA ulid_sql_old;
+	EXCEPTION WHEN OTHERS THEN RAISE NOTICE '%: %', SQLSTATE, SQLERRM; END\$\$" -c "DROP SCHEMA ulid_sql_old" 2>&1)" \
+	'NOTICE:  0A000: extension "ulid_sql" does not support SET SCHEMA'
+route_to_c pg_tle ulid_sql_tle_route tle_to_c
 check "the TLE drops" "$(q -d ulid_sql_tle -c "DROP EXTENSION ulid_sql" -c "SELECT count(*) FROM pg_extension WHERE extname = 'ulid_sql'")" 0
 report ulid_sql_tle

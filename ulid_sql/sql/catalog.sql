@@ -24,6 +24,17 @@ WHERE d.deptype = 'e'
   AND NOT (d.classid = 'pg_type'::regclass AND (SELECT typcategory FROM pg_type WHERE oid = d.objid) = 'A')
 GROUP BY 1 ORDER BY 1::text;
 
+-- restorable: pg_dump writes a SQL-standard body as PostgreSQL prints it,
+-- which spells an unnamed parameter "" when another one has a name
+SELECT p.oid::regprocedure AS unnamed_parameter_in_body
+FROM pg_proc p JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
+JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'ulid_sql'
+WHERE p.prosqlbody IS NOT NULL AND '' = ANY (p.proargnames) AND EXISTS (SELECT FROM unnest(p.proargnames) n WHERE n <> '');
+SELECT count(*) AS bodies_printed_with_empty_names
+FROM pg_proc p JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
+JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'ulid_sql'
+WHERE p.prosqlbody IS NOT NULL AND pg_get_functiondef(p.oid) LIKE '%""%';
+
 -- no library: the control file names none, and no function is in C
 SELECT count(*) AS c_functions
 FROM pg_proc p JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
