@@ -20,11 +20,19 @@
 # found there: geckoboard/pgulid's generate_ulid() (it needs pgcrypto),
 # jetify-com/typeid-sql's base32_encode(u) and base32_decode(t), and a pure
 # SQL uuid_generate_v7() as fboulnois/pg_uuidv7's benchmark measures it.
+# With BASELINES, "LABEL=FILE ..." (FILE: the psql -f script of another
+# build of the edition, e.g. main's ulid_sql/dist/ulid_sql.sql), each is
+# loaded into schema LABEL and its functions measured beside this tree's,
+# with the ratio of this tree's to each.
 # The aims (issue 24): gen_ulid() at most 1/4 of generate_ulid();
 # ulid_to_text and ulid_from_text each at most 1/2 of base32_encode and
 # base32_decode; gen_random_ulid() within 3x of gen_random_uuid().
 #
-# Usage: [PG_CONFIG=...] [PEERS_DIR=...] bench/sql_edition.sh [OUT]
+# BENCH_VARIANTS, an extended regular expression, keeps the variants whose
+# names it matches (and count(x), which every figure needs).
+#
+# Usage: [PG_CONFIG=...] [PEERS_DIR=...] [BASELINES=...] [BENCH_VARIANTS=...]
+#        bench/sql_edition.sh [OUT]
 # (results in OUT, default bench/results/local/sql_edition: sql_edition.md)
 
 source "$(dirname "${BASH_SOURCE[0]}")/../scripts/common.sh"
@@ -47,6 +55,8 @@ variants=(
 	"sql gen_random_ulid()|u|s.gen_random_ulid()"
 	"sql ulid_to_text(u)|u|s.ulid_to_text(x)"
 	"sql ulid_from_text(t)|t|s.ulid_from_text(x)"
+	"sql ulid_to_typeid(u)|u|s.ulid_to_typeid(x, 'user')"
+	"sql ulid_from_typeid(y)|y|s.ulid_from_typeid(x, 'user')"
 	"core gen_random_uuid()|u|gen_random_uuid()"
 	"C gen_ulid()|u|c.gen_ulid()"
 	"C gen_random_ulid()|u|c.gen_random_ulid()"
@@ -68,7 +78,18 @@ psql -X -q -v ON_ERROR_STOP=1 -d bench <<-'SQL'
 	CREATE TABLE input_t AS SELECT s.ulid_to_text(x) AS x FROM input_u;
 	CREATE TABLE input_l AS SELECT lower(x) AS x FROM input_t;
 	CREATE TABLE input_x AS SELECT x::text AS x FROM input_u;
+	CREATE TABLE input_y AS SELECT s.ulid_to_typeid(x, 'user') AS x FROM input_u;
 SQL
+# the same functions of each baseline, in a schema of its own
+for b in ${BASELINES:-}; do
+	label=${b%%=*}
+	psql -X -q -v ON_ERROR_STOP=1 -d bench -c "CREATE SCHEMA $label"
+	PGOPTIONS="-c search_path=$label" psql -X -q -d bench -f "${b#*=}" >/dev/null || { say "${b#*=} does not load"; exit 1; }
+	for v in "${variants[@]}"; do
+		IFS='|' read -r name col expr <<<"$v"
+		[[ $name == "sql "* ]] && variants+=("$label ${name#sql }|$col|${expr/#s./$label.}")
+	done
+done
 if [ -n "${PEERS_DIR:-}" ]; then
 	psql -X -q -v ON_ERROR_STOP=1 -d bench -c "CREATE SCHEMA peers" -c "CREATE EXTENSION pgcrypto"
 	for f in "$PEERS_DIR"/*.sql; do
@@ -80,6 +101,13 @@ if [ -n "${PEERS_DIR:-}" ]; then
 	has base32_encode && variants+=("typeid-sql base32_encode(u)|u|peers.base32_encode(x)")
 	has base32_decode && variants+=("typeid-sql base32_decode(t)|l|peers.base32_decode(x)")
 	has uuid_generate_v7 && variants+=("pure-SQL uuid_generate_v7()|u|peers.uuid_generate_v7()")
+fi
+if [ -n "${BENCH_VARIANTS:-}" ]; then
+	kept=()
+	for v in "${variants[@]}"; do
+		[[ ${v%%|*} == count ]] || grep -Eq -- "$BENCH_VARIANTS" <<<"${v%%|*}" && kept+=("$v")
+	done
+	variants=("${kept[@]}")
 fi
 # the server stops: single-user backends on its data folder from here
 as_cluster_owner "$("$PG_CONFIG" --bindir)/pg_ctl" -D "$CLUSTER_DIR/data" -m fast -w stop >/dev/null
@@ -107,7 +135,7 @@ for ((r = 1; r <= rounds; r++)); do
 	done
 done
 
-python3 - "$raw" "$("$PG_CONFIG" --version)" >"$out/sql_edition.md" <<-'PY'
+python3 - "$raw" "$("$PG_CONFIG" --version)" ${BASELINES:-} >"$out/sql_edition.md" <<-'PY'
 	import statistics, sys
 	rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1])]
 	per = {}
@@ -138,6 +166,11 @@ python3 - "$raw" "$("$PG_CONFIG" --version)" >"$out/sql_edition.md" <<-'PY'
 	            print("| %s / %s, aim at most %g | %.2f | %s |" % (a, b, limit, r, "met" if r <= limit else "missed"))
 	        else:
 	            print("| %s / %s (for scale) | %.2f | |" % (a, b, r))
+	for label in (b.split("=", 1)[0] for b in sys.argv[3:]):
+	    for k in [k for k in net if k.startswith("sql ")]:
+	        b = label + k[3:]
+	        if b in net:
+	            print("| %s / %s | %.3f | |" % (k, b, net[k] / net[b]))
 	floor = ["core gen_random_uuid()", "floor current_setting()", "floor current_setting()",
 	         "floor set_config()", "floor uuid_in"]
 	if all(k in net for k in floor) and "pgulid generate_ulid()" in net:

@@ -8,6 +8,12 @@
 #                 look-alikes of core's functions and operators first in
 #                 search_path, none of which may run; the C extension's
 #                 README examples that the edition supports, as written
+#   lookalikes    another role's look-alikes of all of pg_catalog's operators
+#                 (and of collation "C") in a schema that a caller's
+#                 search_path names before pg_catalog: every function of
+#                 both the extension and the psql -f script, called as in
+#                 test/sql_edition/lookalikes.sql, runs none of them and
+#                 prints what it prints without them
 #   differential  ulid_sql and ulid in one database, in schemas of their
 #                 own: text, time, bounds, TypeID and UUIDv7 checks of
 #                 ULID_SQL_VALUES (default 100,000) random values and
@@ -23,7 +29,7 @@
 #   routes        the guide's route from the script form to the C
 #                 extension, as written (test/sql_edition/routes.sh)
 #
-# Usage: test/sql_edition/run.sh [install|differential|migration|dump|routes ...]
+# Usage: test/sql_edition/run.sh [install|lookalikes|differential|migration|dump|routes ...]
 
 set -uo pipefail
 
@@ -36,7 +42,7 @@ source "$here/routes.sh"
 values=${ULID_SQL_VALUES:-100000}
 rows=${ULID_SQL_ROWS:-1000000}
 parts=("$@")
-[ ${#parts[@]} -gt 0 ] || parts=(install differential migration dump routes)
+[ ${#parts[@]} -gt 0 ] || parts=(install lookalikes differential migration dump routes)
 dist=$root/ulid_sql/dist
 
 q() { PGOPTIONS='-c client_min_messages=warning' psql -X -q -v ON_ERROR_STOP=1 -At "$@"; }
@@ -175,6 +181,92 @@ install() {
 p_events_2026_11
 1
 t"
+}
+
+lookalikes() {
+	echo "== lookalikes"
+	local db=ulid_sql_lookalikes form out
+	q -d postgres -c "DROP DATABASE IF EXISTS $db"
+	q -d postgres <<-'SQL'
+		DROP ROLE IF EXISTS ulid_sql_mallory;
+		DROP ROLE IF EXISTS ulid_sql_victim;
+		CREATE ROLE ulid_sql_mallory LOGIN;
+		CREATE ROLE ulid_sql_victim LOGIN;
+	SQL
+	fresh_db $db
+	q -d $db <<-'SQL'
+		GRANT CREATE ON DATABASE ulid_sql_lookalikes TO ulid_sql_mallory;
+		CREATE SCHEMA ext;
+		CREATE EXTENSION ulid_sql SCHEMA ext;
+		CREATE SCHEMA script;
+		GRANT USAGE ON SCHEMA ext, script TO PUBLIC;
+	SQL
+	PGOPTIONS='-c search_path=script' psql -X -q -d $db -f "$dist/ulid_sql.sql" >/dev/null || fail "psql -f ulid_sql.sql into schema script"
+	# mallory's schema: for each operator of pg_catalog, one of the same
+	# name and operand types that counts its call (a sequence: a statement
+	# that fails keeps the count) and returns what the original does
+	PGUSER=ulid_sql_mallory q -d $db <<-'SQL'
+		SET search_path = pg_catalog;
+		CREATE SCHEMA evil;
+		GRANT USAGE ON SCHEMA evil TO PUBLIC;
+		CREATE SEQUENCE evil.calls;
+		GRANT USAGE ON SEQUENCE evil.calls TO PUBLIC;
+		CREATE TABLE evil.called (op text);
+		GRANT INSERT ON evil.called TO PUBLIC;
+		DO $do$
+		DECLARE
+			o record;
+		BEGIN
+			FOR o IN SELECT op.oid, op.oprname, op.oprleft, op.oprright, op.oprresult, p.proname
+				FROM pg_operator op JOIN pg_proc p ON p.oid = op.oprcode
+				WHERE op.oprnamespace = 'pg_catalog'::regnamespace
+			LOOP
+				EXECUTE format('CREATE FUNCTION evil.op%s(%s) RETURNS %s LANGUAGE plpgsql AS %L', o.oid,
+					concat_ws(', ', CASE WHEN o.oprleft <> 0 THEN format_type(o.oprleft, NULL) END, format_type(o.oprright, NULL)),
+					format_type(o.oprresult, NULL),
+					format('BEGIN PERFORM pg_catalog.nextval(%L::pg_catalog.regclass); INSERT INTO evil.called VALUES (%L); RETURN pg_catalog.%I(%s); END',
+						   'evil.calls', concat_ws(' ', format_type(nullif(o.oprleft, 0), NULL), o.oprname, format_type(o.oprright, NULL)),
+						   o.proname, CASE WHEN o.oprleft <> 0 THEN '$1, $2' ELSE '$1' END));
+				EXECUTE format('CREATE OPERATOR evil.%s (%s RIGHTARG = %s, FUNCTION = evil.op%s)', o.oprname,
+					CASE WHEN o.oprleft <> 0 THEN format('LEFTARG = %s,', format_type(o.oprleft, NULL)) END,
+					format_type(o.oprright, NULL), o.oid);
+			END LOOP;
+		END
+		$do$;
+		-- and a "C" that ignores case, where the server has ICU
+		DO $do$
+		BEGIN
+			IF EXISTS (SELECT FROM pg_collation WHERE collprovider = 'i') THEN
+				CREATE COLLATION evil."C" (provider = icu, locale = 'und-u-ks-level2', deterministic = false);
+			END IF;
+		END
+		$do$;
+	SQL
+	check "look-alikes of pg_catalog's operators" "$(q -d $db -c "SELECT (SELECT count(*) FROM pg_operator WHERE oprnamespace = 'evil'::regnamespace) = count(*) AND count(*) > 700 FROM pg_operator WHERE oprnamespace = 'pg_catalog'::regnamespace")" t
+	echo "look-alike operators: $(q -d $db -c "SELECT count(*) FROM pg_operator WHERE oprnamespace = 'evil'::regnamespace"), collations: $(q -d $db -c "SELECT count(*) FROM pg_collation WHERE collnamespace = 'evil'::regnamespace")"
+	calls() { q -d $db -c "SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM evil.calls"; }
+	victim() { PGUSER=ulid_sql_victim PGOPTIONS="-c search_path=$1" psql -X -At -d $db -f "$here/lookalikes.sql" 2>&1; }
+	for form in ext script; do
+		out=$(victim "$form")
+		check "$form: look-alike calls with search_path $form" "$(calls)" 0
+		check "$form: results" "$(grep -c -e '^01ARYZ6S41TSV4RRFFQ69G5FAV|7ZZZZZZZZZZZZZZZZZZZZZZZZZ|00000000000000000000000000$' \
+			-e '^user_01h455vb4pex5vsknk084sn02q|01h455vb4pex5vsknk084sn02q|01H455VB4PEX5VSKNK084SN02Q|01H455VB4PEX5VSKNK084SN02Q|a_b|$' \
+			-e '^2016-07-30 22:36:16.385+00|01M6A6FT000000000000000000|01M6A6FT00ZZZZZZZZZZZZZZZZ$' -e '^t|f$' \
+			-e '^2026-11-01 00:00:00+00|t|t$' -e '^2026-11-01 00:00:00+00|t|t|t$' -e '^999$' -e '^99$' \
+			-e '^1d8fda4ce0000124$' -e '^1d8fda4ce0007000$' -e '^1d8fda4ce0007006$' -e '^1d8fda4ce0017000$' <<<"$out") $(grep -c ERROR <<<"$out")" "13 19"
+		q -d $db -c "TRUNCATE evil.called" -c "SELECT setval('evil.calls', 1, false)" >/dev/null
+		check "$form: the same with search_path evil, pg_catalog, $form" \
+			"$(diff <(echo "$out") <(victim "evil,pg_catalog,$form") && echo same)" same
+		check "$form: look-alike calls with search_path evil, pg_catalog, $form" "$(calls)" 0
+		q -d $db -c "SELECT op || ': ' || count(*) FROM evil.called GROUP BY op ORDER BY count(*) DESC, op" | sed 's/^/  called: /'
+		q -d $db -c "TRUNCATE evil.called" -c "SELECT setval('evil.calls', 1, false)" >/dev/null
+	done
+	# the look-alikes are within the victim's reach, and the inlined SQL
+	# functions are inlined under that search_path
+	check "a query's own bigint + bigint with search_path evil, pg_catalog" \
+		"$(PGUSER=ulid_sql_victim PGOPTIONS="-c search_path=evil,pg_catalog" psql -X -At -d $db -c "SELECT 2::bigint + 2::bigint") calls: $(calls)" "4 calls: 1"
+	check "gen_ulid() and ulid_from_text inlined with search_path evil, pg_catalog, ext" \
+		"$(PGUSER=ulid_sql_victim PGOPTIONS="-c search_path=evil,pg_catalog,ext" psql -X -At -d $db -c "EXPLAIN (VERBOSE, COSTS OFF) SELECT gen_ulid(), ulid_from_text(pg_catalog.repeat('0', n)) FROM pg_catalog.generate_series(26, 26) n" | grep -o 'ulid_sql_next(\|ulid_sql_from_text(' | sort | tr '\n' ' ')" "ulid_sql_from_text( ulid_sql_next( "
 }
 
 differential() {
