@@ -33,8 +33,12 @@ mount --bind /dev "$root/dev"
 mount --bind /dev/pts "$root/dev/pts"
 trap 'umount "$root/dev/pts" "$root/dev" "$root/proc"' EXIT
 cp /etc/resolv.conf "$root/etc/resolv.conf"
+# (the build and the tests run "offline": in a network namespace of their
+# own with only a loopback, as on a buildd, since pg_virtualenv's clusters
+# take port 5432 and up, which the host or another root may hold)
+offline=()
 in_root() {
-	chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root \
+	"${offline[@]}" chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root \
 		LC_ALL=C.UTF-8 DEBIAN_FRONTEND=noninteractive "$@"
 }
 as_builder() { in_root runuser -u builder -- env HOME=/home/builder sh -exc "cd /build; $1"; }
@@ -54,6 +58,11 @@ if [ "$suite" = experimental ]; then
 		Pin: release a=experimental
 		Pin-Priority: 990
 	EOF
+	# pg_buildext builds for postgresql-common's supported majors, sid's 18
+	# alone by default; "installed": every major whose
+	# postgresql-server-dev-NN is installed, here 18 and 19
+	mkdir -p "$root/etc/postgresql-common"
+	echo installed >"$root/etc/postgresql-common/supported_versions"
 fi
 echo "deb-src $mirror $dist main" >"$root/etc/apt/sources.list.d/deb-src.list"
 if [ "$dist" = sid ]; then
@@ -84,7 +93,9 @@ in_root dpkg-query -W -f '${Package} ${Version}\n' 'postgresql*' 'libpq5' | grep
 as_builder "cd ulid-$version && echo supported-versions: \$(pg_buildext supported-versions)"
 
 say "dpkg-buildpackage -us -uc (source and binaries; the regression suite runs in the build)"
+offline=(unshare --net -- sh -c 'ip link set lo up && exec "$@"' sh)
 as_builder "cd ulid-$version && dpkg-buildpackage -us -uc"
+offline=()
 ls -l "$root/build"
 
 say "lintian"
@@ -98,4 +109,5 @@ in_root sh -c 'apt-get -q -y -o DPkg::Lock::Timeout=600 install /build/postgresq
 in_root dpkg-query -W -f '${Package} ${Version} ${Status}\n' 'postgresql-*-ulid'
 
 say "autopkgtest against the installed packages"
+offline=(unshare --net -- sh -c 'ip link set lo up && exec "$@"' sh)
 in_root sh -c "cd /build && autopkgtest --output-dir /build/autopkgtest ulid_*.dsc postgresql-*-ulid_*.deb -- null"
