@@ -109,5 +109,7 @@ in_root sh -c 'apt-get -q -y -o DPkg::Lock::Timeout=600 install /build/postgresq
 in_root dpkg-query -W -f '${Package} ${Version} ${Status}\n' 'postgresql-*-ulid'
 
 say "autopkgtest against the installed packages"
+# (its test dependencies are installed by now; offline, its closing "apt-get
+# update", which restores the root's apt sources, prints resolver warnings)
 offline=(unshare --net -- sh -c 'ip link set lo up && exec "$@"' sh)
 in_root sh -c "cd /build && autopkgtest --output-dir /build/autopkgtest ulid_*.dsc postgresql-*-ulid_*.deb -- null"
