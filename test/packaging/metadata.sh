@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # The metadata against the tree.  The version lives in ulid.control
 # (default_version); META.json (PGXN, whose versions are semantic: 1.1 is
-# 1.1.0) and debian/changelog (upstream part of its newest entry) must agree
-# with it.  The oldest supported PostgreSQL lives in the Makefile
-# (PG_MIN_MAJOR); META.json and src/compat.h must agree.  META.json provides
-# the extension the Makefile installs (ulid_sql/ is built apart, so it is
-# not among them) with the control file's comment and the full script of its
-# version; its files and folders exist; its prerequisites are the control
-# file's and the ones the tests create.  The descriptions in META.json and
-# debian/control (and control.in) name each index method the extension has
-# a class of.
+# 1.1.0) and debian/changelog (upstream part of its newest entry, the
+# release tarball's version: also semantic) must agree with it.  The oldest
+# supported PostgreSQL lives in the Makefile (PG_MIN_MAJOR); META.json and
+# src/compat.h must agree.  META.json provides the extension the Makefile
+# installs (ulid_sql/ is built apart, so it is not among them) with the
+# control file's comment and the full script of its version; its files and
+# folders exist; its prerequisites are the control file's and the ones the
+# tests create.  The descriptions in META.json and debian/control (and
+# control.in) name each index method the extension has a class of.
 # Prints "metadata: N passed, N failed".
 
 set -uo pipefail
@@ -81,8 +81,8 @@ for method in $methods; do
 	done
 done
 
-# "ulid (1.1-1) unstable; ..." -> 1.1
+# "ulid (1.5.0-1) unstable; ..." -> 1.5.0
 debian=$(sed -n '1s/^ulid (\([^)]*\)).*/\1/p' "$root/debian/changelog")
-check "debian/changelog upstream version" "${debian%-*}" "$control"
+check "debian/changelog upstream version" "${debian%-*}" "$semver"
 
 report metadata

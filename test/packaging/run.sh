@@ -35,7 +35,7 @@ if [ -z "${ULID_PACKAGE_INSTALL:-}" ]; then
 	fi
 fi
 
-ensure_packages python3 build-essential dpkg-dev debhelper postgresql-all
+ensure_packages python3 build-essential dpkg-dev debhelper postgresql-all postgresql-server-dev-all
 work=$(mktemp -d /tmp/ulid-packaging.XXXXXX)
 trap 'stop_cluster; rm -rf "$work"' EXIT
 # the test clusters run as the postgres user, and read the package's files here
@@ -73,6 +73,16 @@ if [ -z "$leaked" ]; then
 	pass "the package build gets none of the caller's $(compgen -e | grep -E '^PG([A-Z]*|_CONFIG)$' | tr '\n' ' ')"
 else
 	fail "the package build gets the caller's $leaked"
+fi
+# debian/control is control.in made for unstable's majors; pg_buildext
+# updatecontrol makes it for this machine's (supported-versions), as a
+# backport's build does, or the build stops at its check
+if (cd "$work/src" && "${build_env[@]}" pg_buildext updatecontrol) >"$work/updatecontrol.log" 2>&1 &&
+	grep -qx "Package: postgresql-$PG_MAJOR-ulid" "$work/src/debian/control"; then
+	pass "pg_buildext updatecontrol: $(grep '^Package:' "$work/src/debian/control" | cut -d' ' -f2 | paste -sd ' ')"
+else
+	cat "$work/updatecontrol.log"
+	fail "pg_buildext updatecontrol gives no postgresql-$PG_MAJOR-ulid"
 fi
 start=$(date +%s)
 if (cd "$work/src" && "${build_env[@]}" dpkg-buildpackage -us -uc -b) >"$work/build.log" 2>&1; then
