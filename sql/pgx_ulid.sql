@@ -165,6 +165,31 @@ RESET timezone;
 DROP DATABASE pgx_ulid_restore;
 
 --
+-- (a'') pgx_ulid 0.2.x's extension is named pgx_ulid.  In a database where
+-- this one was made first, only the two statements that name pgx_ulid fail
+-- (the first, as ON_ERROR_STOP would stop there); 0.2.2's casts between ulid
+-- and timestamptz are this extension's too
+--
+CREATE DATABASE pgx_ulid_restore;
+\c pgx_ulid_restore
+CREATE EXTENSION ulid;
+\set VERBOSITY terse
+\set ECHO none
+\i data/pgx_ulid-0.2.2.sql
+\set ECHO all
+\set VERBOSITY default
+RESET search_path;
+
+SELECT id, name, created_at = ulid_time(id) AS created_at_matches FROM items ORDER BY id;
+SELECT id, name FROM items_since_2025 ORDER BY id;
+SELECT pg_get_expr(adbin, adrelid) FROM pg_attrdef WHERE adrelid = 'items'::regclass ORDER BY adnum;
+SELECT indexrelid::regclass AS index, pg_get_indexdef(indexrelid)
+FROM pg_index WHERE indrelid = 'items'::regclass ORDER BY indexrelid::regclass::text;
+
+\c :regress_db
+DROP DATABASE pgx_ulid_restore;
+
+--
 -- (b) In place, from pgx_ulid 0.2.x installed as extension pgx_ulid in a
 -- schema of its own.  Its type is a varlena; the stand-in below is one too,
 -- whose text is the value's 26 characters and whose order is theirs.
