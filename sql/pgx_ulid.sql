@@ -56,7 +56,8 @@ CREATE DATABASE pgx_ulid_restore;
 RESET search_path;
 
 SELECT extname, extversion = (SELECT default_version FROM pg_available_extensions
-                              WHERE name = 'ulid') AS this_version
+                              WHERE name = 'ulid') AS this_version,
+       obj_description(oid, 'pg_extension') AS comment_from_the_dump
 FROM pg_extension WHERE extname = 'ulid';
 SELECT id, name, legacy_id FROM users ORDER BY id;
 SELECT id, user_id, parent_ids, kind FROM events ORDER BY id;
