@@ -197,10 +197,12 @@ DROP DATABASE pgx_ulid_restore;
 --
 CREATE SCHEMA pgx;
 CREATE TYPE pgx.ulid;
+SET client_min_messages = warning;   -- (notices that the type is a shell yet)
 CREATE FUNCTION pgx.ulid_in(cstring) RETURNS pgx.ulid
     LANGUAGE internal IMMUTABLE STRICT AS 'textin';
 CREATE FUNCTION pgx.ulid_out(pgx.ulid) RETURNS cstring
     LANGUAGE internal IMMUTABLE STRICT AS 'textout';
+RESET client_min_messages;
 CREATE TYPE pgx.ulid (INPUT = pgx.ulid_in, OUTPUT = pgx.ulid_out,
                       INTERNALLENGTH = variable, STORAGE = extended);
 CREATE FUNCTION pgx.ulid_eq(pgx.ulid, pgx.ulid) RETURNS bool
@@ -237,9 +239,12 @@ SELECT pg_relation_filenode('accounts') AS table_file,
        pg_relation_filenode('accounts_pkey') AS index_file \gset
 
 -- the old default has no cast to the new type, nor has the foreign key
+-- (terse: 18 words the foreign key's detail otherwise)
+\set VERBOSITY terse
 ALTER TABLE accounts ALTER COLUMN id TYPE ulid USING id::text::ulid;
 ALTER TABLE accounts ALTER COLUMN id DROP DEFAULT,
     ALTER COLUMN id TYPE ulid USING id::text::ulid;
+\set VERBOSITY default
 
 BEGIN;
 ALTER TABLE sessions DROP CONSTRAINT sessions_account_id_fkey;
