@@ -99,6 +99,9 @@ pg18/$(EXTENSION)--%-pg18.sql: $(EXTENSION)--$$(subst -pg18--,--,$$*).sql
 # builds of the pure code (make fuzz, make unittest-sanitize; optional, as
 # a tree without test/, such as the package build's, has none)
 REGRESS += partitions uuidv7 typeid
+# pgx_ulid's dumps restore here (data/pgx_ulid-*.sql), and its columns move
+# in place
+REGRESS += pgx_ulid
 -include test/fuzz/fuzz.mk
 
 # supported majors: PG_MIN_MAJOR and later (MAJORVERSION comes from PGXS);
