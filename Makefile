@@ -29,6 +29,10 @@ override PG_CFLAGS += -Wall -Wextra -Wno-unused-parameter
 # pg18: the -pg18 scripts, whatever major built them
 EXTRA_CLEAN = pg18 test/unit_codec test/unit_generator test/unit_monotonic test/unit_gist test/unit_typeid bench/codec_bench tmp_check
 
+# make dist alone (at the end) needs no PostgreSQL: it skips everything from
+# here to "end of the build" below, which needs pg_config
+ifneq ($(MAKECMDGOALS),dist)
+
 PG_CONFIG ?= pg_config
 # without pg_config nothing below can work: say what to install
 ifeq ($(shell command -v $(PG_CONFIG) 2>/dev/null),)
@@ -128,6 +132,8 @@ else
 REGRESS += monotonic_no_preload
 endif
 
+endif # end of the build (make dist alone skips it)
+
 # TAP tests (t/*.pl, PostgreSQL::Test::Cluster) against the installed
 # extension: make prove_installcheck [PROVE_TESTS=t/NNN_name.pl]
 # [PROVE_FLAGS=-v].  PGXS's own recipe sets what each major's test modules
@@ -172,3 +178,9 @@ bench/codec_bench: bench/codec_bench.c $(UNIT_SRCS) $(wildcard src/libulid/*.h)
 .PHONY: bench
 bench:
 	$(if $(RECORD),BENCH_RECORD=$(RECORD)) bench/run.sh
+
+# The release's tarball ulid-V.tar.gz and PGXN zip ulid-V.zip, reproducible
+# (scripts/dist.sh; the release procedure is in docs/development.md)
+.PHONY: dist
+dist:
+	scripts/dist.sh

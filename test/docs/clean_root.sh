@@ -32,7 +32,9 @@ cp /etc/resolv.conf "$ROOT/etc/resolv.conf"
 	cp /etc/ssl/certs/ca-certificates.crt "$ROOT/usr/local/share/ca-certificates/host.crt"
 mountpoint -q "$ROOT/proc" || mount -t proc proc "$ROOT/proc"
 trap 'umount "$ROOT/proc" 2>/dev/null' EXIT
-rm -rf "$ROOT/clone" && mkdir "$ROOT/clone" && git -C "$root_src" archive HEAD | tar -x -C "$ROOT/clone"
+# the tree's source files (git's, or a release tree's MANIFEST) as the clone
+rm -rf "$ROOT/clone" && mkdir "$ROOT/clone" &&
+	(cd "$root_src" && scripts/tree_files.sh | tar -c --verbatim-files-from -T -) | tar -x -C "$ROOT/clone"
 
 # the README's lines, from the clone's README itself
 readme=$ROOT/clone/README.md

@@ -3,7 +3,8 @@
 # server that PGHOST/PGPORT/PGUSER name (with the extension installed):
 #   - make without a usable pg_config names what to install;
 #   - pgulid: python3 -m venv --system-site-packages, pip from the venv,
-#     --no-build-isolation, from a copy of clients/python; imported from
+#     --no-build-isolation, from a copy of clients/python (the source
+#     files: git's, or a release tree's MANIFEST); imported from
 #     elsewhere and its psycopg example run;
 #   - pg-ulid: npm pack, then npm install of the tarball into an empty
 #     application folder with its peers; require() of each entry point
@@ -27,7 +28,10 @@ check() {
 }
 tmp=$(mktemp -d /tmp/ulid-install.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
-before=$(git -C "$root" status --porcelain --ignored=no 2>/dev/null)
+# the checkout's state (every file's name, size and time, without .git):
+# nothing below may write into it
+tree_state() { find "$root" -path "$root/.git" -prune -o -printf '%P %s %T@\n' | LC_ALL=C sort; }
+before=$(tree_state)
 
 # make: a missing pg_config, and one without the server headers
 out=$(make -C "$root" -s PG_CONFIG="$tmp/no-such-pg_config" 2>&1)
@@ -45,7 +49,8 @@ PGOPTIONS='-c client_min_messages=warning' psql -X -q -d postgres -c "DROP DATAB
 psql -X -q -v ON_ERROR_STOP=1 -d "$db" -c 'CREATE EXTENSION ulid' \
 	-c 'CREATE TABLE orders (id ulid PRIMARY KEY DEFAULT gen_ulid(), total numeric)' \
 	-c 'INSERT INTO orders (total) VALUES (1)'
-mkdir "$tmp/clone" && git -C "$root" archive HEAD clients | tar -x -C "$tmp/clone"
+# (the source files of clients/, from git or a release's MANIFEST)
+mkdir "$tmp/clone" && (cd "$root" && scripts/tree_files.sh clients | tar -c --verbatim-files-from -T -) | tar -x -C "$tmp/clone"
 check "python3 -m venv --system-site-packages" '/usr/bin/python3 -m venv --system-site-packages "$tmp/venv"'
 check "pip install --no-build-isolation clients/python" \
 	'"$tmp/venv/bin/pip" install -q --no-build-isolation --no-index "$tmp/clone/clients/python"'
@@ -145,7 +150,7 @@ PY
 )'
 psql -X -q -d postgres -c "DROP DATABASE $ddb"
 
-check "the checkout is as it was" '[ "$(git -C "$root" status --porcelain --ignored=no 2>/dev/null)" = "$before" ]'
+check "the checkout is as it was" '[ "$(tree_state)" = "$before" ] || diff <(echo "$before") <(tree_state)'
 
 echo "docs_install: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The metadata against the tree.  The version lives in ulid.control
+# The metadata against PGXN's meta-spec 1.0.0 (pgxn_meta.py) and the tree.
+# The version lives in ulid.control
 # (default_version); META.json (PGXN, whose versions are semantic: 1.1 is
 # 1.1.0) and debian/changelog (upstream part of its newest entry, the
 # release tarball's version: also semantic) must agree with it.  The oldest
@@ -30,6 +31,25 @@ v = eval(sys.argv[2], {"m": m})
 print("\n".join(sorted(v)) if isinstance(v, (list, dict)) else v)' "$root/META.json" "$1" 2>&1
 }
 words() { tr ' ' '\n' | sed '/^$/d' | sort -u | paste -sd ' '; }
+
+# PGXN's meta-spec 1.0.0 (pgxn_meta.py): what PGXN Manager refuses; and the
+# checker itself refuses a copy with one fault of each kind
+faults=$("$root/test/packaging/pgxn_meta.py" "$root/META.json" 2>&1)
+check "META.json's faults against PGXN's meta-spec 1.0.0" "${faults:-none}" none
+mutant=$(mktemp /tmp/ulid-meta.XXXXXX.json)
+while IFS='|' read -r change fault; do
+	/usr/bin/python3 -c 'import json, sys
+m = json.load(open(sys.argv[1])); exec(sys.argv[2]); json.dump(m, open(sys.argv[3], "w"))' "$root/META.json" "$change" "$mutant"
+	check "pgxn_meta.py on META.json with $change" "$("$root/test/packaging/pgxn_meta.py" "$mutant" 2>&1)" "$fault"
+done <<'MUTANTS'
+m["version"] = "1.5"|version: "1.5" is no semantic version (MAJOR.MINOR.PATCH)
+del m["provides"]["ulid"]["file"]|provides.ulid: lacks the required key "file"
+m["licence"] = "postgresql"|META.json: has the key "licence", which the spec does not define
+m["license"] = "PostgreSQL"|license: "PostgreSQL" is none of the spec's license names
+m["meta-spec"]["version"] = "2.0.0"|meta-spec.version: "2.0.0" is not 1.0.x
+m["prereqs"]["runtime"]["requires"]["PostgreSQL"] = ">= 15"|prereqs.runtime.requires.PostgreSQL: ">= 15" is no version range
+MUTANTS
+rm -f "$mutant"
 
 check "META.json name" "$(meta 'm["name"]')" "ulid"
 check "META.json meta-spec version" "$(meta 'm["meta-spec"]["version"]')" "1.0.0"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Packaging test: the metadata agrees with the tree (metadata.sh), and so do the licence and
-# maintainer (licence.sh); debian/ builds postgresql-NN-ulid with
+# Packaging test: the metadata agrees with the tree and PGXN's meta-spec
+# (metadata.sh), and so do the licence and maintainer (licence.sh); make
+# dist is reproducible and complete (dist.sh); debian/ builds postgresql-NN-ulid with
 # dpkg-buildpackage from a copy of the tree (so no artefacts land in it),
 # running the regression suite under pg_virtualenv during the build; the
 # package holds every file the extension needs and its copyright file, and
@@ -16,8 +17,8 @@
 #            PostgreSQL (binaries find their files relative to themselves)
 #            and test there; the system is never touched.  The default
 #            elsewhere, e.g. a shared development machine.
-# Prints "metadata: N passed, N failed", "licence: N passed, N failed" and
-# "packaging: N passed, N failed".
+# Prints "metadata: N passed, N failed", "licence: N passed, N failed",
+# "dist: N passed, N failed" and "packaging: N passed, N failed".
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 source "$here/../../scripts/common.sh"
@@ -35,15 +36,15 @@ if [ -z "${ULID_PACKAGE_INSTALL:-}" ]; then
 	fi
 fi
 
-ensure_packages python3 build-essential dpkg-dev debhelper postgresql-all postgresql-server-dev-all
+ensure_packages python3 build-essential dpkg-dev debhelper postgresql-all postgresql-server-dev-all zip unzip
 work=$(mktemp -d /tmp/ulid-packaging.XXXXXX)
 trap 'stop_cluster; rm -rf "$work"' EXIT
 # the test clusters run as the postgres user, and read the package's files here
 chmod 755 "$work"
 
-# 1. the metadata, and one licence and maintainer everywhere: each prints its own
-# "NAME: N passed, N failed" line
-for check in metadata licence; do
+# 1. the metadata, one licence and maintainer everywhere, and make dist: each
+# prints its own "NAME: N passed, N failed" line
+for check in metadata licence dist; do
 	"$here/$check.sh" | tee "$work/$check.log"
 	grep -q "^$check: [0-9]* passed, [0-9]* failed\$" "$work/$check.log" || fail "$check.sh ended early"
 done

@@ -4,7 +4,8 @@
 # indexes in it, ALTER EXTENSION ulid UPDATE to the newest, and check that
 #   - the extension's objects equal those of a fresh CREATE EXTENSION of the
 #     newest version (test/upgrade/snapshot.sql, diffed line by line), and
-#   - the data and indexes made under the old version still answer right.
+#   - the data and indexes made under the old version still answer right;
+# and that no released script has changed (released.sha256).
 # Needs a running server (PGHOST, PGPORT, PGUSER) with the extension
 # installed from this tree.  Prints "upgrade: N passed, N failed".
 
@@ -23,6 +24,32 @@ psql_db() { PGOPTIONS='-c client_min_messages=warning' psql -X -q -v ON_ERROR_ST
 snapshot() {
 	psql_db "$1" -At -f "$here/snapshot.sql" >"$2" && [ -s "$2" ]
 }
+
+# Released scripts are never edited (a database at a version has run them
+# as they were; a change reaches none of them): released.sha256 records
+# each released ulid--V.sql and ulid--A--B.sql (a release appends its own,
+# docs/development.md).  A script whose version (its last one) is released
+# must be recorded and match; a recorded update script must be there (a
+# recorded full script goes when a newer one replaces it); scripts of a
+# version not yet released are free.
+released=$(sed 's/^[0-9a-f]*  //' "$here/released.sha256")
+released_versions=$(echo "$released" | sed 's/^ulid--\(.*--\)\?\(.*\)\.sql$/\2/' | sort -u)
+for f in "$root"/ulid--*.sql; do
+	script=$(basename "$f")
+	version=$(echo "$script" | sed 's/^ulid--\(.*--\)\?\(.*\)\.sql$/\2/')
+	echo "$released_versions" | grep -qxF "$version" || continue
+	want=$(grep "  $script\$" "$here/released.sha256" | cut -d' ' -f1)
+	if [ -z "$want" ]; then
+		fail "$script, of the released version $version, is not in test/upgrade/released.sha256: a released version gets no new script"
+	elif [ "$(sha256sum <"$f" | cut -d' ' -f1)" = "$want" ]; then
+		pass "$script is as released"
+	else
+		fail "$script differs from its release (test/upgrade/released.sha256): released scripts are never edited; write an update script"
+	fi
+done
+for script in $(echo "$released" | grep -- '--.*--'); do
+	[ -f "$root/$script" ] || fail "the released update script $script is gone"
+done
 
 # versions named by the scripts: ulid--V.sql and ulid--A--B.sql, and the
 # -pg18 ones that make built into pg18/ (on 18 and later, where they install
