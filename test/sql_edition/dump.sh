@@ -8,7 +8,11 @@
 # pg_restore -1, both with --exit-on-error.  Each restore passes when it
 # exits 0 and gives the same rows, defaults, constraints and function
 # definitions as DB, and its default still generates values.  Connects as
-# PGUSER (a superuser) to the server of PGHOST and PGPORT.
+# PGUSER (a superuser) to the server of PGHOST and PGPORT, with that
+# server's pg_dump and pg_restore where PG_CONFIG names it (Debian's wrappers
+# in PATH pick a major of their own, and pg_dump refuses a newer server).
+
+dump_bin=${PG_CONFIG:+$("$PG_CONFIG" --bindir)/}
 
 dump_q() { PGOPTIONS="-c client_min_messages=warning -c search_path=$dump_schema,public" psql -X -q -v ON_ERROR_STOP=1 -At "$@"; }
 
@@ -44,15 +48,15 @@ dump_restore() {
 	want=$(dump_state "$src")
 	check "$form: the state to compare (rows, default, foreign key, functions)" \
 		"$(grep -c '^keys 1000 \|^refs 333 \|^default id .*gen_ulid()$\|^constraint dump_refs_key_fkey FOREIGN KEY\|^functions [1-9][0-9] ' <<<"$want")" 5
-	pg_dump -d "$src" -f "$dir/plain.sql" && pg_dump -Fc -d "$src" -f "$dir/custom.dump" ||
+	"${dump_bin}pg_dump" -d "$src" -f "$dir/plain.sql" && "${dump_bin}pg_dump" -Fc -d "$src" -f "$dir/custom.dump" ||
 		{ fail "$form: pg_dump"; rm -rf "$dir"; return; }
 	for how in plain plain-1 custom-j2 custom-1; do
 		dump_q -d postgres -c "DROP DATABASE IF EXISTS $dst" -c "CREATE DATABASE $dst"
 		case $how in
 		plain) psql -X -q -v ON_ERROR_STOP=1 -d "$dst" -f "$dir/plain.sql" >"$dir/out" 2>&1 ;;
 		plain-1) psql -X -q -1 -v ON_ERROR_STOP=1 -d "$dst" -f "$dir/plain.sql" >"$dir/out" 2>&1 ;;
-		custom-j2) pg_restore -j 2 --exit-on-error -d "$dst" "$dir/custom.dump" >"$dir/out" 2>&1 ;;
-		custom-1) pg_restore -1 --exit-on-error -d "$dst" "$dir/custom.dump" >"$dir/out" 2>&1 ;;
+		custom-j2) "${dump_bin}pg_restore" -j 2 --exit-on-error -d "$dst" "$dir/custom.dump" >"$dir/out" 2>&1 ;;
+		custom-1) "${dump_bin}pg_restore" -1 --exit-on-error -d "$dst" "$dir/custom.dump" >"$dir/out" 2>&1 ;;
 		esac
 		if [ $? -eq 0 ]; then
 			pass "$form: restored ($how)"
