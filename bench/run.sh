@@ -2,8 +2,8 @@
 # make bench: every workload of the benchmark in one run, side by side.
 # Builds and installs the extension, runs the SQL workloads in a throwaway
 # cluster (and workload 3 in a second one with shared_buffers = 16MB;
-# workloads 8 and 9 in clusters of their own, bench/monotonic.sh and
-# bench/migration.sh; workload 10, bench/planning.sh, workload 11,
+# workload 8 in a cluster of its own, bench/monotonic.sh; workload 10,
+# bench/planning.sh, workload 11,
 # bench/uuidv7.sh, and workload 12, bench/btree.sh, likewise),
 # counts instructions of the pure C code with callgrind, and writes the raw
 # results, results.md, inserts.dat and inserts.png to a folder:
@@ -45,9 +45,6 @@ stop_cluster
 
 # gen_monotonic_ulid(): a cluster of its own, with the library preloaded
 "$ULID_ROOT/bench/monotonic.sh" "$out"
-
-# workload 9, the migration of a uuid key to ulid and back: a cluster of its own
-"$ULID_ROOT/bench/migration.sh" "$out"
 
 # workload 10, planning comparisons between ulid and uuid: a cluster of its own
 "$ULID_ROOT/bench/planning.sh" "$out"
