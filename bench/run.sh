@@ -3,8 +3,8 @@
 # Builds and installs the extension, runs the SQL workloads in a throwaway
 # cluster (and workload 3 in a second one with shared_buffers = 16MB;
 # workload 8 in a cluster of its own, bench/monotonic.sh; workload 10,
-# bench/planning.sh, workload 11,
-# bench/uuidv7.sh, and workload 12, bench/btree.sh, likewise),
+# bench/planning.sh, workload 11, bench/uuidv7.sh, and workload 12,
+# bench/btree.sh, likewise),
 # counts instructions of the pure C code with callgrind, and writes the raw
 # results, results.md, inserts.dat and inserts.png to a folder:
 #   BENCH_OUT if set;
