@@ -22,7 +22,6 @@ out=$(bench_out "$day")
 ensure_build_deps
 ensure_packages python3 gnuplot-nox strace gdb valgrind
 build_and_install
-make -C "$ULID_ROOT" -s PG_CONFIG="$PG_CONFIG" bench/codec_bench
 
 trap stop_cluster EXIT
 {
@@ -56,6 +55,9 @@ stop_cluster
 "$ULID_ROOT/bench/btree.sh" "$out"
 
 say "workload 7: instructions per call (callgrind)"
+# built here: the workloads above build the extension from a clean tree,
+# which removes it
+make -C "$ULID_ROOT" -s PG_CONFIG="$PG_CONFIG" bench/codec_bench
 : >"$out/codec.txt"
 for op in encode decode gen_same_ms gen_new_ms gen_random; do
 	valgrind --tool=callgrind --toggle-collect=measure \
