@@ -24,15 +24,30 @@
 # with shared_preload_libraries = ulid, where the postmaster has loaded the
 # library before it forks.
 #
-# Writes planning.md, with each query's plan, to OUT (bench_out:
-# BENCH_OUT, else bench/results/local/DATE-planning).  BENCH_SOURCE: the
-# extension's tree to build and measure (default this checkout; another
-# version, say 1.4 from a worktree of main, measured by this script).
+# With --pgbench, instead of the counts: connect per request (not run by
+# make bench), `pgbench -C`, one client, a new connection for every
+# transaction, each transaction one of the whole-connection queries.
+# Transactions per second are times, which move with the machine's load:
+# medians of BENCH_ROUNDS (5) interleaved rounds of CONNECT_SECONDS (5)
+# seconds per query, each round starting from a different query, with the
+# lowest and highest round beside them.  BENCH_COMPARE_PG_CONFIG: a second
+# server (another copy of PostgreSQL, with another version of the extension
+# already installed into it) measured in the same rounds, interleaved with
+# this one, so that the two versions are compared side by side.
 #
-# Usage: bench/planning.sh [OUT]
+# Writes planning.md (connect.md with --pgbench), with each query's plan,
+# to OUT (bench_out: BENCH_OUT, else bench/results/local/DATE-planning).
+# BENCH_SOURCE: the extension's tree to build and measure (default this
+# checkout; another version, say 1.4 from a worktree of main, measured by
+# this script).  CLUSTER_PORT: the first server's port (a second takes the
+# next one); default free ports.
+#
+# Usage: bench/planning.sh [--pgbench] [OUT]
 
 source "$(dirname "${BASH_SOURCE[0]}")/../scripts/common.sh"
 
+pgbench=
+[ "${1:-}" != --pgbench ] || { pgbench=1; shift; }
 n1=10
 n2=110
 conn_rounds=${CONN_ROUNDS:-3}
@@ -40,14 +55,56 @@ out=$(bench_out "$(date -u +%Y-%m-%d)-planning" "${1:-}")
 src=${BENCH_SOURCE:-$ULID_ROOT}
 
 ensure_build_deps
-ensure_packages valgrind
+[ -n "$pgbench" ] || ensure_packages valgrind
 build_and_install "$src"
 
-trap stop_cluster EXIT
+# the servers: their pg_config, cluster folder, port and extension version
+configs=("$PG_CONFIG")
+[ -z "$pgbench" ] || [ -z "${BENCH_COMPARE_PG_CONFIG:-}" ] || configs+=("$BENCH_COMPARE_PG_CONFIG")
+dirs=()
+ports=()
+versions=()
+stop_all() {
+	local i
+	for i in "${!dirs[@]}"; do
+		PG_CONFIG=${configs[$i]} CLUSTER_DIR=${dirs[$i]} stop_cluster
+	done
+}
+trap stop_all EXIT
+main_config=$PG_CONFIG
 CLUSTER_OPTS="-c jit=off"
-start_cluster
-psql -X -q -v ON_ERROR_STOP=1 -f "$ULID_ROOT/bench/planning_tables.sql"
-version=$(psql -X -At -c "SELECT extversion FROM pg_extension WHERE extname = 'ulid'")
+for i in "${!configs[@]}"; do
+	PG_CONFIG=${configs[$i]}
+	CLUSTER_PORT=${CLUSTER_PORT:+$((CLUSTER_PORT + i))} start_cluster
+	dirs+=("$CLUSTER_DIR")
+	ports+=("$PGPORT")
+	# 100,000 rows a table, keys md5(i::text)::uuid, as uuid and as ulid
+	psql -X -q -v ON_ERROR_STOP=1 <<-'SQL'
+		SET client_min_messages = warning;
+		CREATE EXTENSION ulid;
+		CREATE TABLE uuid_keyed (id uuid PRIMARY KEY, v int4);
+		INSERT INTO uuid_keyed SELECT md5(i::text)::uuid, i FROM generate_series(1, 100000) i;
+		CREATE TABLE orders (id ulid PRIMARY KEY, v int4);
+		INSERT INTO orders SELECT md5(i::text)::uuid::ulid, i FROM generate_series(1, 100000) i;
+		CREATE TABLE notes (id int4 PRIMARY KEY, order_id uuid);
+		INSERT INTO notes SELECT i, md5((1 + i % 100000)::text)::uuid FROM generate_series(1, 100000) i;
+		CREATE TABLE items (id int4 PRIMARY KEY, order_id ulid);
+		INSERT INTO items SELECT id, order_id::ulid FROM notes;
+		VACUUM ANALYZE;
+	SQL
+	versions+=("$(psql -X -At -c "SELECT extversion FROM pg_extension WHERE extname = 'ulid'")")
+done
+PG_CONFIG=$main_config
+CLUSTER_DIR=${dirs[0]}
+export PGHOST=${dirs[0]} PGPORT=${ports[0]}
+bindir=$("$PG_CONFIG" --bindir)
+# the first lines of a report: its title, the machine, the server
+header() {
+	echo "# $1"
+	echo
+	echo "$(nproc) cores, $(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo), $(date -u +%Y-%m-%d),"
+	echo "$("$PG_CONFIG" --version), ulid ${versions[0]} ($(git -C "$src" rev-parse --short HEAD 2>/dev/null || echo "$src"))."
+}
 
 key_uuid=$(psql -X -At -c "SELECT md5('4242')::uuid")
 key_ulid=$(psql -X -At -c "SELECT md5('4242')::uuid::ulid")
@@ -74,8 +131,85 @@ plans=$(for c in "${cases[@]}" "${conn_cases[@]:4}"; do
 	psql -X -At -c "EXPLAIN (COSTS OFF) $query" | sed 's/^/    /'
 done)
 
+# --pgbench: the whole-connection queries by pgbench -C, interleaved
+# across queries and servers
+if [ -n "$pgbench" ]; then
+	rounds=${BENCH_ROUNDS:-5}
+	secs=${CONNECT_SECONDS:-5}
+	scripts=$(mktemp -d /tmp/ulid-connect.XXXXXX)
+	for c in "${conn_cases[@]}"; do
+		IFS='|' read -r name _ _ query <<<"$c"
+		echo "$query" >"$scripts/$name.sql"
+	done
+	say "connect per request: $rounds rounds of ${#conn_cases[@]} queries x ${#configs[@]} servers x $secs s"
+	raw=$scripts/raw.txt
+	: >"$raw"
+	n=${#conn_cases[@]}
+	for ((r = 0; r < rounds; r++)); do
+		for ((j = 0; j < n; j++)); do
+			IFS='|' read -r name _ <<<"${conn_cases[$(((r + j) % n))]}"
+			for ((k = 0; k < ${#configs[@]}; k++)); do
+				i=$(((r + k) % ${#configs[@]}))
+				tps=$(PGHOST=${dirs[$i]} PGPORT=${ports[$i]} "$("${configs[$i]}" --bindir)/pgbench" \
+					-n -C -c 1 -j 1 -T "$secs" -f "$scripts/$name.sql" postgres 2>&1 |
+					awk '/^tps = / {print $3}')
+				[ -n "$tps" ] || { say "pgbench gave no tps for $name" >&2; exit 1; }
+				echo "$i $name $tps" >>"$raw"
+			done
+		done
+	done
+	# median, lowest and highest of server i's rounds of a query
+	stats() {
+		awk -v i="$1" -v q="$2" '$1 == i && $2 == q {print $3}' "$raw" | sort -g |
+			awk '{v[NR] = $1} END {m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+				printf "%.1f %.1f %.1f\n", m, v[1], v[NR]}'
+	}
+	ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f", a / b}'; }
+	{
+		header "Connect per request (\`bench/planning.sh --pgbench\`): \`pgbench -C\`, one query a connection"
+		echo "$rounds interleaved rounds of $secs s per query and server, one client. Transactions per"
+		echo "second (each a new connection): the median, with the lowest and highest round; / baseline:"
+		echo "the median to the same query's over uuid alone, on the same server. Times move with the"
+		echo "machine's load; callgrind's counts (planning.md) are the result."
+		for i in "${!configs[@]}"; do
+			echo
+			echo "ulid ${versions[$i]} ($(dirname "$(dirname "${configs[$i]}")"))"
+			echo
+			echo "| query | tps | lowest-highest | / baseline |"
+			echo "|---|---:|---:|---:|"
+			for c in "${conn_cases[@]}"; do
+				IFS='|' read -r name base what _ <<<"$c"
+				read -r m lo hi < <(stats "$i" "$name")
+				read -r b _ _ < <(stats "$i" "$base")
+				echo "| $what | $m | $lo-$hi | $(ratio "$m" "$b") |"
+			done
+		done
+		if [ ${#configs[@]} = 2 ]; then
+			echo
+			echo "ulid ${versions[0]} against ulid ${versions[1]}, the same query, from the same rounds:"
+			echo
+			echo "| query | tps ${versions[0]} / ${versions[1]} |"
+			echo "|---|---:|"
+			for c in "${conn_cases[@]}"; do
+				IFS='|' read -r name _ what _ <<<"$c"
+				read -r a _ _ < <(stats 0 "$name")
+				read -r b _ _ < <(stats 1 "$name")
+				echo "| $what | $(ratio "$a" "$b") |"
+			done
+		fi
+		echo
+		echo "Plans (\`EXPLAIN (COSTS OFF)\`):"
+		echo
+		echo "$plans" | sed 's/^/    /'
+	} >"$out/connect.md"
+	rm -rf "$scripts"
+	cat "$out/connect.md"
+	say "results in $out"
+	exit 0
+fi
+
 # callgrind: the server stopped, a single-user backend on its data folder
-as_cluster_owner "$("$PG_CONFIG" --bindir)/pg_ctl" -D "$CLUSTER_DIR/data" -m fast -w stop >/dev/null
+as_cluster_owner "$bindir/pg_ctl" -D "$CLUSTER_DIR/data" -m fast -w stop >/dev/null
 say "workload 10: callgrind, standard_planner per query"
 raw=$CLUSTER_DIR/raw.txt
 for c in "${cases[@]}"; do
@@ -84,7 +218,7 @@ for c in "${cases[@]}"; do
 		f=$CLUSTER_DIR/callgrind.$name.$n
 		for ((i = 0; i < n; i++)); do echo "EXPLAIN $query"; done |
 			as_cluster_owner valgrind --tool=callgrind --toggle-collect=standard_planner \
-				--callgrind-out-file="$f" "$("$PG_CONFIG" --bindir)/postgres" --single \
+				--callgrind-out-file="$f" "$bindir/postgres" --single \
 				-D "$CLUSTER_DIR/data" -c jit=off postgres >/dev/null 2>&1
 		total=$(callgrind_annotate "$f" | awk '/PROGRAM TOTALS/ {gsub(",", "", $1); print $1}')
 		echo "$name $n $total" >>"$raw"
@@ -98,7 +232,6 @@ mkdir "$cg"
 chown --reference="$CLUSTER_DIR" "$cg"
 conn_raw=$CLUSTER_DIR/conn_raw.txt
 : >"$conn_raw"
-bindir=$("$PG_CONFIG" --bindir)
 # one connection running QUERY; prints "total planning query" of its backend
 count_connection() {
 	local pm=$1 query=$2 before f
@@ -150,10 +283,7 @@ for preload in none ulid; do
 done
 
 {
-	echo "# Planning comparisons between ulid and uuid (workload 10, \`bench/planning.sh\`)"
-	echo
-	echo "$(nproc) cores, $(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo), $(date -u +%Y-%m-%d),"
-	echo "$("$PG_CONFIG" --version), ulid $version ($(git -C "$src" rev-parse --short HEAD 2>/dev/null || echo "$src"))."
+	header "Planning comparisons between ulid and uuid (workload 10, \`bench/planning.sh\`)"
 	echo
 	echo "Instructions of standard_planner: one planning (\`EXPLAIN <query>\` $n2 times less $n1 times, over"
 	echo "$((n2 - n1))) and the first planning of a backend; / baseline: to the same query over uuid alone."

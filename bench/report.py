@@ -3,8 +3,7 @@
 file of the chart, and a verdict on each target.
 
 Usage: report.py RUN_DIR, RUN_DIR holding main.json, small_buffers.json,
-codec.txt and machine.txt, and migration.json if workload 9 ran; writes
-results.md and inserts.dat there.
+codec.txt and machine.txt; writes results.md and inserts.dat there.
 """
 
 import json
@@ -189,15 +188,6 @@ def main():
              "gen_random": "ulid_generate_random"}
     for op, ir in codec.items():
         out.append("| %s | %.1f |" % (names.get(op, op), ir))
-
-    # 9. migration (bench/migration.sh), when the run has it
-    if os.path.exists(os.path.join(run, "migration.json")):
-        sys.dont_write_bytecode = True     # no __pycache__ in the tree
-        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-        import migration_report
-        out += ["", "**9. Migration of a uuid key to ulid and back** (bench/migration.sh; "
-                "the same text is in migration.md)", ""]
-        out += migration_report.lines(run)
 
     verdict = ["| # | target | measured | wanted | met |", "|---|---|---:|---:|---|"]
     for w, what, value, limit, met in targets:

@@ -2,9 +2,9 @@
 # make bench: every workload of the benchmark in one run, side by side.
 # Builds and installs the extension, runs the SQL workloads in a throwaway
 # cluster (and workload 3 in a second one with shared_buffers = 16MB;
-# workloads 8 and 9 in clusters of their own, bench/monotonic.sh and
-# bench/migration.sh; workload 10, bench/planning.sh, workload 11,
-# bench/uuidv7.sh, and workload 12, bench/btree.sh, likewise),
+# workload 8 in a cluster of its own, bench/monotonic.sh; workload 10,
+# bench/planning.sh, workload 11, bench/uuidv7.sh, and workload 12,
+# bench/btree.sh, likewise),
 # counts instructions of the pure C code with callgrind, and writes the raw
 # results, results.md, inserts.dat and inserts.png to a folder:
 #   BENCH_OUT if set;
@@ -22,7 +22,6 @@ out=$(bench_out "$day")
 ensure_build_deps
 ensure_packages python3 gnuplot-nox strace gdb valgrind
 build_and_install
-make -C "$ULID_ROOT" -s PG_CONFIG="$PG_CONFIG" bench/codec_bench
 
 trap stop_cluster EXIT
 {
@@ -46,9 +45,6 @@ stop_cluster
 # gen_monotonic_ulid(): a cluster of its own, with the library preloaded
 "$ULID_ROOT/bench/monotonic.sh" "$out"
 
-# workload 9, the migration of a uuid key to ulid and back: a cluster of its own
-"$ULID_ROOT/bench/migration.sh" "$out"
-
 # workload 10, planning comparisons between ulid and uuid: a cluster of its own
 "$ULID_ROOT/bench/planning.sh" "$out"
 
@@ -59,6 +55,9 @@ stop_cluster
 "$ULID_ROOT/bench/btree.sh" "$out"
 
 say "workload 7: instructions per call (callgrind)"
+# built here: the workloads above build the extension from a clean tree,
+# which removes it
+make -C "$ULID_ROOT" -s PG_CONFIG="$PG_CONFIG" bench/codec_bench
 : >"$out/codec.txt"
 for op in encode decode gen_same_ms gen_new_ms gen_random; do
 	valgrind --tool=callgrind --toggle-collect=measure \

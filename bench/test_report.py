@@ -4,8 +4,7 @@ running the benchmark:
 
 - on each committed run, report.py writes again the committed results.md
   and inserts.dat, byte for byte (the record the README quotes is what the
-  script makes of the raw data), and migration_report.py the committed
-  migration.md of each run that has a migration.json;
+  script makes of the raw data);
 - in every Targets row, the verdict agrees with the figure printed next to
   it, also for ratios that round onto the limit (a copy of a run with its
   sort medians set to 1003 and 1000 ms must say "1.00 | <= 1.00 | yes";
@@ -100,20 +99,6 @@ try:
         check(len(rows) >= 10 and not bad,
               "%s: %d targets, every verdict agrees with its printed figure%s"
               % (name, len(rows), "".join("; not: " + " | ".join(r) for r in bad)))
-
-    # workload 9's committed runs: migration_report.py writes migration.md again
-    mig = sorted(d for d in os.listdir(RESULTS)
-                 if os.path.isfile(os.path.join(RESULTS, d, "migration.json")) and d != "local")
-    for name in mig:
-        run = os.path.join(work, "migration-" + name)
-        os.mkdir(run)
-        shutil.copy(os.path.join(RESULTS, name, "migration.json"), run)
-        subprocess.run([sys.executable, os.path.join(HERE, "migration_report.py"), run],
-                       check=True, stdout=subprocess.DEVNULL)
-        with open(os.path.join(RESULTS, name, "migration.md"), encoding="utf-8") as a, \
-                open(os.path.join(run, "migration.md"), encoding="utf-8") as b:
-            check(a.read() == b.read(), "%s: migration_report.py writes the committed migration.md again"
-                  % name)
 
     # ratios and a density that round onto their limits
     base = os.path.join(RESULTS, runs[0])
