@@ -9,7 +9,11 @@
 # turns, many turns in one millisecond, and each value must be above the one
 # the other session took just before, which only a word the sessions share,
 # set up again after the restart, gives (a generator of each backend's own
-# fails it at the first millisecond the two share, half the time).
+# fails it at each millisecond the two share, half the time).  Whether two
+# turns fall in one millisecond depends on the machine's speed and load, so
+# each phase takes turns until at least 10 pairs have (a generator of each
+# backend's own then passes a phase once in a thousand, the four once in
+# 10^12), however many turns that takes, up to 50,000.
 # On 15 and 16 the library is preloaded; on 17+ it is not (the DSM registry).
 use strict;
 use warnings;
@@ -31,18 +35,38 @@ $primary->safe_psql('postgres', q{
 	CREATE TABLE seen (n bigint GENERATED ALWAYS AS IDENTITY, phase text NOT NULL,
 		id ulid NOT NULL, at timestamptz NOT NULL)});
 
-# n values from each of two sessions into seen, the sessions interleaving
+# values from each of two sessions into seen, the sessions interleaving:
+# batches of n turns until at least 10 values share the millisecond of the
+# value before them, or 100 batches
 sub generate
 {
 	my ($node, $phase, $n) = @_;
 	my @s = map { $node->background_psql('postgres') } 1 .. 2;
-	for (1 .. $n)
+	my ($batches, $shared) = (0, 0);
+	while ($shared < 10 && $batches < 100)
 	{
-		$_->query_safe(
-			"INSERT INTO seen (phase, id, at) VALUES ('$phase', gen_monotonic_ulid(), clock_timestamp())")
-		  for @s;
+		for (1 .. $n)
+		{
+			$_->query_safe(
+				"INSERT INTO seen (phase, id, at) VALUES ('$phase', gen_monotonic_ulid(), clock_timestamp())")
+			  for @s;
+		}
+		$batches++;
+		$shared = shared_ms($node, $phase);
 	}
 	$_->quit for @s;
+	note("$phase: $batches batches of $n turns, $shared values in the millisecond of the one before");
+}
+
+# how many values of phase share the millisecond of the value handed out
+# just before them (by n, the order of the calls)
+sub shared_ms
+{
+	my ($node, $phase) = @_;
+	return $node->safe_psql('postgres', qq{
+		SELECT count(*) FILTER (WHERE ulid_time(id) = ulid_time(prev))
+		FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev FROM seen WHERE phase = '$phase') s
+		WHERE prev IS NOT NULL});
 }
 
 # values of phase not above every value of the phases before it, and
@@ -58,16 +82,15 @@ sub check_after
 }
 
 # values of phase not above the value handed out just before them (by n, the
-# order of the calls), and how many of them share the millisecond of that
-# value: the check has teeth only where some do
+# order of the calls), and whether at least 10 of them share the millisecond
+# of that value: the check has teeth only where some do
 sub check_turns
 {
 	my ($node, $phase) = @_;
-	return $node->safe_psql('postgres', qq{
-		SELECT count(*) FILTER (WHERE id <= prev),
-		       count(*) FILTER (WHERE ulid_time(id) = ulid_time(prev)) > 0
-		FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev FROM seen WHERE phase = '$phase') s
-		WHERE prev IS NOT NULL});
+	my $not_above = $node->safe_psql('postgres', qq{
+		SELECT count(*) FILTER (WHERE id <= prev)
+		FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev FROM seen WHERE phase = '$phase') s});
+	return $not_above . '|' . (shared_ms($node, $phase) >= 10 ? 't' : 'f');
 }
 
 # Crash restart: a backend killed with SIGKILL makes the postmaster end
