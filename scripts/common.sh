@@ -55,9 +55,8 @@ fi
 # The packages ensure_packages installed, for a closing word on what stays
 INSTALLED_NOW=()
 
-# Installs the missing ones of the named Debian packages (apt knows which are
-# installed: apt-cache honours APT_CONFIG, so a simulated package state can
-# be tried, see docs/development.md "The demo").  Before installing, it asks
+# Installs the missing ones of the named Debian packages (docs/development.md,
+# "The demo").  Before installing, it asks
 # apt (apt-get -s) what that changes, and:
 #   - refuses, changing nothing, if it would remove a package, or upgrade a
 #     postgresql-NN server while a cluster of that major runs (the upgrade

@@ -14,8 +14,6 @@
 #   - the cluster lives in a temporary folder, on a free port, reachable by
 #     a Unix socket there only, and is removed on exit;
 #   - ends by saying what it installed and what it left.
-# APT_CONFIG (apt's own variable) is honoured throughout, so a simulated
-# package state can be tried: see docs/development.md.
 
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 

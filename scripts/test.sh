@@ -40,6 +40,8 @@
 # Usage: scripts/test.sh [SUITE ...]   (default: every suite above)
 
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+# the runners below source common.sh too: the same major, found once
+export PG_MAJOR
 
 all_suites=(unit bench_report unit_sanitize fuzz tap harness regress upgrade ulid_sql
 	clients_python clients_node clients_go clients_java docs docs_blocks docs_install packaging ulid_sql_tle)
@@ -97,15 +99,32 @@ skip() {
 	record "$1" skipped 0 "$2"
 }
 
+# heartbeat LOG NAME START: every minute in which LOG did not grow, a line
+# saying that NAME still runs (a step can print nothing for minutes: the SQL
+# edition's 1,000,000-row migration, a TAP script); ends with this script
+heartbeat() {
+	local last=-1 size
+	while sleep 60 </dev/null >/dev/null 2>&1 && kill -0 $$ 2>/dev/null; do
+		size=$(stat -c %s "$1" 2>/dev/null || echo 0)
+		[ "$size" != "$last" ] || say "$2: still running ($(($(date +%s) - $3)) s)"
+		last=$size
+	done
+}
+
 # suite NAME PATTERN COMMAND...: runs COMMAND, whose exit status is the
 # verdict; the lines of its output matching PATTERN (an extended regular
 # expression) are its runner's counts, for the summary
 suite() {
-	local name=$1 pattern=$2 status=0 start counts
+	local name=$1 pattern=$2 status=0 start counts beat
 	shift 2
 	say "$name: $*"
 	start=$(date +%s)
+	: >"$work/$name.log"
+	heartbeat "$work/$name.log" "$name" "$start" &
+	beat=$!
 	"$@" 2>&1 | tee "$work/$name.log" || status=$?
+	kill "$beat" 2>/dev/null || true
+	wait "$beat" 2>/dev/null || true
 	counts=$(grep -E "$pattern" "$work/$name.log" | sed 's/^[#[:space:]]*//; s/[[:space:]]*$//' | paste -sd ';' | sed 's/;/; /g') || true
 	[ -n "$counts" ] || counts="(no counts printed)"
 	if [ "$status" -eq 0 ]; then
