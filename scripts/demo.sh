@@ -34,7 +34,10 @@ ensure_packages gcc make libc6-dev "${server[@]}" || exit 1
 
 say "building against $("$PG_CONFIG" --version)"
 make -C "$ULID_ROOT" -s PG_CONFIG="$PG_CONFIG" COPT=-Werror with_llvm=no
-if "$("$PG_CONFIG" --bindir)/postgres" --describe-config 2>/dev/null | grep -q '^extension_destdir'; then
+# not grep -q: its early exit can kill postgres with SIGPIPE first, which
+# fails the pipe (pipefail), and the demo would install into the server's
+# folders on a server that has the setting
+if "$("$PG_CONFIG" --bindir)/postgres" --describe-config 2>/dev/null | grep '^extension_destdir' >/dev/null; then
 	destdir=$(mktemp -d /tmp/ulid-demo-ext.XXXXXX)
 	make -C "$ULID_ROOT" -s PG_CONFIG="$PG_CONFIG" with_llvm=no install DESTDIR="$destdir"
 	chmod -R a+rX "$destdir"
