@@ -129,8 +129,12 @@ EOF
 		apt-get update -q && apt-get install -y -q --no-install-recommends ${base_packages[*]} &&
 		update-ca-certificates >/dev/null"
 	unmount_all
+	# the pinned packages and the base ones, as installed (not every pinned
+	# one is: postgresql-common-dev, say); then the root is complete
 	dpkg-query --admindir="$root/var/lib/dpkg" -W -f='${Package} ${Version}\n' "${pinned[@]}" "${base_packages[@]}" \
-		>"$root/.complete"
+		2>/dev/null >"$root/.packages" || true
+	grep -q "^postgresql-$major " "$root/.packages" || { say "no postgresql-$major in the root" >&2; exit 1; }
+	mv "$root/.packages" "$root/.complete"
 	say "made the root in $(($(date +%s) - start)) s"
 else
 	say "reusing the Debian unstable root in $root"
