@@ -5,14 +5,22 @@
 set -euo pipefail
 
 ULID_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-# PG_CONFIG alone names the server; its major version is PG_MAJOR
-if [ -z "${PG_MAJOR:-}" ] && [ -n "${PG_CONFIG:-}" ] && [ -x "$PG_CONFIG" ]; then
-	PG_MAJOR=$("$PG_CONFIG" --version | sed -n 's/^PostgreSQL \([0-9]*\).*/\1/p')
-fi
-PG_MAJOR=${PG_MAJOR:-15}
-PG_CONFIG=${PG_CONFIG:-/usr/lib/postgresql/$PG_MAJOR/bin/pg_config}
 
 say() { printf '==> %s\n' "$*"; }
+
+# The major of PostgreSQL that this machine's Debian installs as its
+# default: the one its postgresql package depends on (what apt-get install
+# postgresql would install; 15 on Debian 12, 17 on Debian 13), else the
+# newest that postgresql-common supports here; nothing if apt knows neither
+debian_default_major() {
+	local major
+	major=$(apt-cache depends postgresql 2>/dev/null |
+		sed -n 's/^ *Depends: postgresql-\([0-9][0-9]*\)$/\1/p' | sort -n | tail -n 1)
+	if [ -z "$major" ] && [ -x /usr/share/postgresql-common/supported_versions ]; then
+		major=$(/usr/share/postgresql-common/supported_versions 2>/dev/null | sort -n | tail -n 1)
+	fi
+	echo "$major"
+}
 
 # The folder a benchmark writes to, made and printed as an absolute path:
 # FOLDER if given (a script's OUT argument); else BENCH_OUT if set; else
@@ -44,18 +52,76 @@ else
 	exit 1
 fi
 
-# apt-get install the named Debian packages that are missing
+# The packages ensure_packages installed, for a closing word on what stays
+INSTALLED_NOW=()
+
+# Installs the missing ones of the named Debian packages (docs/development.md,
+# "The demo").  Before installing, it asks
+# apt (apt-get -s) what that changes, and:
+#   - refuses, changing nothing, if it would remove a package, or upgrade a
+#     postgresql-NN server while a cluster of that major runs (the upgrade
+#     restarts it);
+#   - names every other upgrade before it happens: on a machine behind on
+#     updates the new packages can need newer versions of installed ones
+#     (postgresql-server-dev-15's libssl-dev wants the newest libssl3);
+#   - keeps a postgresql-NN it installs from creating a main cluster (Debian
+#     would create one and start it on port 5432): a createcluster.d file
+#     while apt runs, removed after.
 ensure_packages() {
-	local missing=()
-	local pkg
+	local installed missing=() pkg plan removals upgrades major busy=() conf status=0 made_dir=
+	installed=" $(apt-cache policy "$@" 2>/dev/null |
+		awk '/^[^ ].*:$/ { p = substr($0, 1, length($0) - 1) } /^  Installed: / && $2 != "(none)" { print p }' |
+		tr '\n' ' ') "
 	for pkg in "$@"; do
-		dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' ||
-			missing+=("$pkg")
+		case $installed in *" $pkg "*) ;; *) missing+=("$pkg") ;; esac
 	done
 	[ ${#missing[@]} -eq 0 ] && return 0
-	say "installing ${missing[*]}"
-	apt_get update -q
-	apt_get install -y -q --no-install-recommends "${missing[@]}"
+	say "missing: ${missing[*]}; asking apt what installing them changes"
+	apt_get update -q || true
+	plan=$(apt-get -s -o Debug::NoLocking=1 install --no-install-recommends "${missing[@]}" 2>&1) || {
+		printf '%s\n' "$plan" >&2
+		say "apt cannot install ${missing[*]}; nothing was changed" >&2
+		return 1
+	}
+	removals=$(printf '%s\n' "$plan" | sed -n 's/^Remv \([^ ]*\).*/  \1/p')
+	if [ -n "$removals" ]; then
+		say "refusing: installing ${missing[*]} would remove installed packages; nothing was changed:" >&2
+		printf '%s\n' "$removals" >&2
+		return 1
+	fi
+	# "Inst pkg [installed version] (new version ...)" is an upgrade
+	upgrades=$(printf '%s\n' "$plan" | sed -n 's/^Inst \([^ ]*\) \[\([^]]*\)\] (\([^ ]*\).*/  \1: \2 -> \3/p')
+	for major in $(printf '%s\n' "$upgrades" | sed -n 's/^  postgresql-\([0-9][0-9]*\):.*/\1/p'); do
+		if command -v pg_lsclusters >/dev/null &&
+			pg_lsclusters -h 2>/dev/null | awk -v m="$major" '$1 == m && $4 ~ /^online/' | grep . >/dev/null; then
+			busy+=("postgresql-$major")
+		fi
+	done
+	if [ ${#busy[@]} -gt 0 ]; then
+		say "refusing: installing ${missing[*]} would upgrade ${busy[*]}, which restarts the clusters running on it; nothing was changed:" >&2
+		printf '%s\n' "$upgrades" >&2
+		say "upgrade them yourself first (apt-get install --only-upgrade ...), or point PG_CONFIG at another server" >&2
+		return 1
+	fi
+	say "apt installs $(printf '%s\n' "$plan" | grep -c '^Inst ') packages for ${missing[*]}"
+	if [ -n "$upgrades" ]; then
+		say "among them, upgrades of installed packages that the new ones depend on in newer versions:"
+		printf '%s\n' "$upgrades"
+	fi
+	conf=/etc/postgresql-common/createcluster.d/ulid-no-main-cluster.conf
+	[ -d "$(dirname "$conf")" ] || made_dir=1
+	"${SUDO[@]}" mkdir -p "$(dirname "$conf")"
+	echo 'create_main_cluster = false' | "${SUDO[@]}" tee "$conf" >/dev/null
+	apt_get install -y -q --no-install-recommends "${missing[@]}" || status=$?
+	"${SUDO[@]}" rm -f "$conf"
+	# the folder, if this made it and no package has it
+	if [ -n "$made_dir" ] && ! dpkg -S "$(dirname "$conf")" >/dev/null 2>&1; then
+		"${SUDO[@]}" rmdir "$(dirname "$conf")" 2>/dev/null || true
+	fi
+	[ "$status" -eq 0 ] || return "$status"
+	INSTALLED_NOW+=("${missing[@]}")
+	# ULID_INSTALLED_LOG: a file that collects them across scripts
+	[ -z "${ULID_INSTALLED_LOG:-}" ] || printf '%s\n' "${missing[@]}" >>"$ULID_INSTALLED_LOG"
 }
 
 # apt-get as root, waiting for another apt or dpkg to finish: up to
@@ -67,10 +133,10 @@ apt_get() {
 	start=$(date +%s)
 	log=$(mktemp /tmp/ulid-apt.XXXXXX)
 	while :; do
+		# shown as it runs (an install of hundreds of packages takes minutes)
 		status=0
 		"${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive \
-			apt-get -o DPkg::Lock::Timeout="$wait" "$@" >"$log" 2>&1 || status=$?
-		cat "$log"
+			apt-get -o DPkg::Lock::Timeout="$wait" "$@" 2>&1 | tee "$log" || status=$?
 		if [ "$status" -ne 0 ] && grep -q 'Could not get lock' "$log" &&
 			[ $(($(date +%s) - start)) -lt "$wait" ]; then
 			say "apt-get $1: another process holds the lock, waiting"
@@ -200,3 +266,23 @@ stop_cluster() {
 	CLUSTER_DIR=
 	unset PGHOST PGPORT PGUSER PGDATABASE
 }
+
+# PG_CONFIG alone names the server; its major version is PG_MAJOR.  With
+# neither, Debian's default major here.
+if [ -z "${PG_MAJOR:-}" ] && [ -n "${PG_CONFIG:-}" ] && [ -x "$PG_CONFIG" ]; then
+	PG_MAJOR=$("$PG_CONFIG" --version | sed -n 's/^PostgreSQL \([0-9]*\).*/\1/p')
+fi
+if [ -z "${PG_MAJOR:-}" ]; then
+	PG_MAJOR=$(debian_default_major)
+	# a machine whose package lists were never fetched (a fresh image)
+	if [ -z "$PG_MAJOR" ] && command -v apt-get >/dev/null; then
+		say "apt knows no postgresql package yet: fetching the package lists"
+		apt_get update -q
+		PG_MAJOR=$(debian_default_major)
+	fi
+	if [ -z "$PG_MAJOR" ]; then
+		say "found no PostgreSQL major to use: apt offers no postgresql package; set PG_MAJOR or PG_CONFIG" >&2
+		exit 1
+	fi
+fi
+PG_CONFIG=${PG_CONFIG:-/usr/lib/postgresql/$PG_MAJOR/bin/pg_config}

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Shows the extension at work in a throwaway cluster, touching nothing of
 # the machine's own PostgreSQL:
-#   - installs only the Debian packages that are missing, and refuses (before
-#     installing anything) when that would upgrade an installed package: an
-#     upgraded postgresql-NN restarts the clusters that run on it;
+#   - installs only the Debian packages that are missing, upgrading only the
+#     installed ones that they need in newer versions, named before it
+#     happens; refuses (before installing anything) when that would remove a
+#     package or upgrade a postgresql-NN with a running cluster, which the
+#     upgrade would restart (ensure_packages, scripts/common.sh);
 #   - a postgresql-NN it installs creates no cluster of its own;
 #   - installs the extension into a private folder that the demo's cluster
 #     alone reads (Debian's extension_destdir), where the server has that
@@ -12,12 +14,9 @@
 #   - the cluster lives in a temporary folder, on a free port, reachable by
 #     a Unix socket there only, and is removed on exit;
 #   - ends by saying what it installed and what it left.
-# APT_CONFIG (apt's own variable) is honoured throughout, so a simulated
-# package state can be tried: see docs/development.md.
 
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
-installed_now=()
 destdir=
 cleanup() {
 	stop_cluster
@@ -25,62 +24,20 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# whether apt knows the package as installed (apt-cache honours APT_CONFIG;
-# not grep -q, whose early exit would fail the pipe)
-is_installed() {
-	apt-cache policy "$1" 2>/dev/null | grep '^  Installed: [^(]' >/dev/null
-}
-
-# Installs the missing ones of the named packages, unless that would
-# upgrade (or remove) a package already installed
-install_missing() {
-	local missing=() pkg plan changes
-	for pkg in "$@"; do
-		is_installed "$pkg" || missing+=("$pkg")
-	done
-	[ ${#missing[@]} -eq 0 ] && return 0
-	say "missing: ${missing[*]}; asking apt what installing them would change"
-	"${SUDO[@]}" apt-get -o DPkg::Lock::Timeout=600 update -q >/dev/null || true
-	plan=$(apt-get -s -o Debug::NoLocking=1 install --no-install-recommends "${missing[@]}" 2>&1) || {
-		printf '%s\n' "$plan" >&2
-		say "apt cannot install ${missing[*]}; nothing was changed" >&2
-		exit 1
-	}
-	# "Inst pkg [installed version] (new version ...)" is an upgrade; "Remv" a removal
-	changes=$(printf '%s\n' "$plan" | sed -n 's/^Inst \([^ ]*\) \[\([^]]*\)\] (\([^ ]*\).*/  \1: \2 -> \3/p; s/^Remv \([^ ]*\).*/  \1: removed/p')
-	if [ -n "$changes" ]; then
-		say "refusing: installing ${missing[*]} would change packages already installed:" >&2
-		printf '%s\n' "$changes" >&2
-		say "an upgraded postgresql-NN restarts its running clusters, and the demo touches nothing of yours." >&2
-		say "Upgrade them yourself first (apt-get install --only-upgrade ...), or point PG_CONFIG at another server; nothing was changed." >&2
-		exit 1
-	fi
-	# a postgresql-NN installed here creates no main cluster (Debian would
-	# create one and start it on port 5432): a createcluster.d file while apt
-	# runs, removed after
-	local conf=/etc/postgresql-common/createcluster.d/ulid-demo.conf
-	"${SUDO[@]}" mkdir -p "$(dirname "$conf")"
-	echo 'create_main_cluster = false' | "${SUDO[@]}" tee "$conf" >/dev/null
-	say "installing ${missing[*]}"
-	local status=0
-	"${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 \
-		install -y -q --no-install-recommends "${missing[@]}" || status=$?
-	"${SUDO[@]}" rm -f "$conf"
-	[ "$status" -eq 0 ] || exit "$status"
-	installed_now+=("${missing[@]}")
-}
-
 server=()
 if pg_from_debian; then
 	server=("postgresql-$PG_MAJOR" "postgresql-server-dev-$PG_MAJOR")
 else
 	say "$PG_CONFIG is not from a Debian package: installing no postgresql-$PG_MAJOR packages"
 fi
-install_missing gcc make libc6-dev "${server[@]}"
+ensure_packages gcc make libc6-dev "${server[@]}" || exit 1
 
 say "building against $("$PG_CONFIG" --version)"
 make -C "$ULID_ROOT" -s PG_CONFIG="$PG_CONFIG" COPT=-Werror with_llvm=no
-if "$("$PG_CONFIG" --bindir)/postgres" --describe-config 2>/dev/null | grep -q '^extension_destdir'; then
+# not grep -q: its early exit can kill postgres with SIGPIPE first, which
+# fails the pipe (pipefail), and the demo would install into the server's
+# folders on a server that has the setting
+if "$("$PG_CONFIG" --bindir)/postgres" --describe-config 2>/dev/null | grep '^extension_destdir' >/dev/null; then
 	destdir=$(mktemp -d /tmp/ulid-demo-ext.XXXXXX)
 	make -C "$ULID_ROOT" -s PG_CONFIG="$PG_CONFIG" with_llvm=no install DESTDIR="$destdir"
 	chmod -R a+rX "$destdir"
@@ -109,8 +66,8 @@ SELECT 'not-a-ulid'::ulid;
 SQL
 
 stop_cluster
-if [ ${#installed_now[@]} -gt 0 ]; then
-	say "left installed: the packages ${installed_now[*]} (apt-get remove them if you like)"
+if [ ${#INSTALLED_NOW[@]} -gt 0 ]; then
+	say "left installed: the packages ${INSTALLED_NOW[*]} (apt-get remove them if you like)"
 else
 	say "installed no packages"
 fi

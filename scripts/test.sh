@@ -40,6 +40,8 @@
 # Usage: scripts/test.sh [SUITE ...]   (default: every suite above)
 
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+# the runners below source common.sh too: the same major, found once
+export PG_MAJOR
 
 all_suites=(unit bench_report unit_sanitize fuzz tap harness regress upgrade ulid_sql
 	clients_python clients_node clients_go clients_java docs docs_blocks docs_install packaging ulid_sql_tle)
@@ -56,6 +58,19 @@ else
 fi
 wanted() { case " ${suites[*]} " in *" $1 "*) return 0 ;; esac; return 1; }
 
+work=$(mktemp -d /tmp/ulid-test.XXXXXX)
+# Under sudo, the files this run makes in the clone (build products, test
+# output) go back to the clone's owner, who can then make clean
+give_back() {
+	local owner
+	[ "$(id -u)" -eq 0 ] && [ -n "${SUDO_UID:-}" ] || return 0
+	owner=$(stat -c %u "$ULID_ROOT")
+	[ "$owner" = "$SUDO_UID" ] || return 0
+	find "$ULID_ROOT" -xdev -uid 0 -exec chown -h "$SUDO_UID:${SUDO_GID:-$SUDO_UID}" {} + 2>/dev/null || true
+}
+trap 'stop_cluster; give_back; rm -rf "$work"' EXIT
+# the packages installed by this run and by the runners it starts
+export ULID_INSTALLED_LOG=$work/installed
 ensure_build_deps
 build_and_install
 # the SQL edition's files too (no C: nothing to build but its scripts), for
@@ -65,9 +80,6 @@ if wanted ulid_sql || wanted docs_blocks; then
 	"${SUDO[@]}" make -C "$ULID_ROOT/ulid_sql" -s PG_CONFIG="$PG_CONFIG" install
 fi
 server=$("$PG_CONFIG" --version)
-
-work=$(mktemp -d /tmp/ulid-test.XXXXXX)
-trap 'stop_cluster; rm -rf "$work"' EXIT
 
 summary=()
 npassed=0
@@ -87,15 +99,32 @@ skip() {
 	record "$1" skipped 0 "$2"
 }
 
+# heartbeat LOG NAME START: every minute in which LOG did not grow, a line
+# saying that NAME still runs (a step can print nothing for minutes: the SQL
+# edition's 1,000,000-row migration, a TAP script); ends with this script
+heartbeat() {
+	local last=-1 size
+	while sleep 60 </dev/null >/dev/null 2>&1 && kill -0 $$ 2>/dev/null; do
+		size=$(stat -c %s "$1" 2>/dev/null || echo 0)
+		[ "$size" != "$last" ] || say "$2: still running ($(($(date +%s) - $3)) s)"
+		last=$size
+	done
+}
+
 # suite NAME PATTERN COMMAND...: runs COMMAND, whose exit status is the
 # verdict; the lines of its output matching PATTERN (an extended regular
 # expression) are its runner's counts, for the summary
 suite() {
-	local name=$1 pattern=$2 status=0 start counts
+	local name=$1 pattern=$2 status=0 start counts beat
 	shift 2
 	say "$name: $*"
 	start=$(date +%s)
+	: >"$work/$name.log"
+	heartbeat "$work/$name.log" "$name" "$start" &
+	beat=$!
 	"$@" 2>&1 | tee "$work/$name.log" || status=$?
+	kill "$beat" 2>/dev/null || true
+	wait "$beat" 2>/dev/null || true
 	counts=$(grep -E "$pattern" "$work/$name.log" | sed 's/^[#[:space:]]*//; s/[[:space:]]*$//' | paste -sd ';' | sed 's/;/; /g') || true
 	[ -n "$counts" ] || counts="(no counts printed)"
 	if [ "$status" -eq 0 ]; then
@@ -110,13 +139,17 @@ own_counts='^[a-z_]+: [0-9]+ passed, [0-9]+ failed$'
 
 wanted unit && suite unit "$own_counts" make -C "$ULID_ROOT" -s unittest
 wanted bench_report && suite bench_report "$own_counts" "$ULID_ROOT/bench/test_report.py"
+# clang with its sanitizer and libFuzzer runtimes: the version Debian's
+# clang package depends on here (14 on Debian 12, 19 on Debian 13)
 if wanted unit_sanitize || wanted fuzz; then
-	ensure_packages clang-14 libclang-rt-14-dev
+	clang=$(apt-cache depends clang 2>/dev/null | sed -n 's/^ *Depends: \(clang-[0-9][0-9]*\)$/\1/p' | head -n 1)
+	clang=${clang:-clang-14}
+	ensure_packages "$clang" "libclang-rt-${clang#clang-}-dev"
 fi
 wanted unit_sanitize &&
-	suite unit_sanitize "$own_counts" make -C "$ULID_ROOT" -s PG_CONFIG="$PG_CONFIG" unittest-sanitize
+	suite unit_sanitize "$own_counts" make -C "$ULID_ROOT" -s PG_CONFIG="$PG_CONFIG" FUZZ_CC="$clang" unittest-sanitize
 fuzz() {
-	make -C "$ULID_ROOT" -s PG_CONFIG="$PG_CONFIG" fuzz-build &&
+	make -C "$ULID_ROOT" -s PG_CONFIG="$PG_CONFIG" FUZZ_CC="$clang" fuzz-build &&
 		"$ULID_ROOT/scripts/fuzz.sh" "${ULID_FUZZ_SECONDS:-8}"
 }
 wanted fuzz && suite fuzz "$own_counts" fuzz
@@ -189,5 +222,11 @@ fi
 echo
 say "summary: $server ($PG_CONFIG)"
 printf '%s\n' "${summary[@]}"
+# what stays on the machine: no cluster (each suite's are gone), but the
+# extension in the server's folders and the packages installed
+say "left: the extension installed into $("$PG_CONFIG" --sharedir)/extension and $("$PG_CONFIG" --pkglibdir)"
+if [ -s "$ULID_INSTALLED_LOG" ]; then
+	say "left: the packages this run installed: $(sort -u "$ULID_INSTALLED_LOG" | paste -sd ' ')"
+fi
 echo "${ULID_SUMMARY_LABEL:+$ULID_SUMMARY_LABEL: }$npassed passed, $nfailed failed"
 [ "$nfailed" -eq 0 ]

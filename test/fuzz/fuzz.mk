@@ -1,6 +1,7 @@
 # libFuzzer targets of the pure code, and the C unit tests built with ASan
-# and UBSan.  Included by the top-level Makefile; needs Debian's clang-14
-# and libclang-rt-14-dev (scripts/test.sh installs them).
+# and UBSan.  Included by the top-level Makefile; needs Debian's clang-N and
+# libclang-rt-N-dev (scripts/test.sh installs the N that Debian's clang
+# package names, and passes FUZZ_CC=clang-N).
 #
 #   make fuzz               every target for FUZZ_TIME seconds (default 120)
 #   make fuzz-build         just build them
