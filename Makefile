@@ -98,7 +98,7 @@ pg18/$(EXTENSION)--%-pg18.sql: $(EXTENSION)--$$(subst -pg18--,--,$$*).sql
 # robustness tests: partitioning (pg_regress), and fuzzing and sanitizer
 # builds of the pure code (make fuzz, make unittest-sanitize; optional, as
 # a tree without test/, such as the package build's, has none)
-REGRESS += partitions uuidv7 typeid
+REGRESS += partitions uuidv7 uuidv7_setting typeid
 -include test/fuzz/fuzz.mk
 
 # supported majors: PG_MIN_MAJOR and later (MAJORVERSION comes from PGXS);
