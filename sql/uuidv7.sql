@@ -17,10 +17,10 @@ FROM (VALUES ('01890a5d-ac96-774b-bcce-b302099a8057'),	-- TypeID's v7 vector
 			 ('00000000-0000-0000-0000-000000000000')) v(u);
 SELECT ulid_is_uuidv7(NULL);
 
--- gen_ulid() values in v7 mode, 1,000,000 (200,000 of the SQL edition,
--- whose ulid is a domain and which costs 34 to 101 times as much a call):
--- each a UUIDv7 (the edition's check and the uuid text's version and
--- variant digits), distinct, and strictly increasing in the order generated
+-- gen_ulid() values in v7 mode, 1,000,000 (200,000 on the SQL edition,
+-- whose ulid is a domain, and whose PL/pgSQL generator is far slower):
+-- each a UUIDv7 (ulid_is_uuidv7 and the uuid text's version and variant
+-- digits), distinct, and strictly increasing in the order generated
 SELECT CASE typtype WHEN 'd' THEN 200000 ELSE 1000000 END AS v7_values
 FROM pg_type WHERE oid = 'ulid'::regtype \gset
 SET ulid.uuidv7 = on;
