@@ -13,7 +13,7 @@ DATA = $(EXTENSION)--$(EXTVERSION).sql \
 	$(EXTENSION)--1.0.sql $(EXTENSION)--1.0--1.1.sql $(EXTENSION)--1.1--1.2.sql \
 	$(EXTENSION)--1.2--1.3.sql $(EXTENSION)--1.3--1.4.sql $(EXTENSION)--1.4--1.5.sql
 
-REGRESS = catalog catalog_checks io operators indexes brin_multi casts copy generator aggregates crosstype uuid_keys uuid_planner uuid_clauses uuid_functions resolution core_families postgres_fdw gist
+REGRESS = catalog catalog_checks io text operators indexes brin_multi casts time copy generator aggregates crosstype uuid_keys uuid_planner uuid_clauses uuid_functions resolution core_families postgres_fdw gist
 # UTF8 and the C locale whatever the cluster was made with (pg_virtualenv
 # takes them from the environment): the io test counts multibyte characters
 REGRESS_OPTS = --load-extension=$(EXTENSION) --encoding=UTF8 --no-locale
@@ -102,7 +102,7 @@ pg18/$(EXTENSION)--%-pg18.sql: $(EXTENSION)--$$(subst -pg18--,--,$$*).sql
 # robustness tests: partitioning (pg_regress), and fuzzing and sanitizer
 # builds of the pure code (make fuzz, make unittest-sanitize; optional, as
 # a tree without test/, such as the package build's, has none)
-REGRESS += partitions uuidv7 typeid
+REGRESS += partitions uuidv7 uuidv7_setting typeid
 # pgx_ulid's dumps restore here (data/pgx_ulid-*.sql), and its columns move
 # in place
 REGRESS += pgx_ulid

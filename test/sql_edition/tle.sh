@@ -41,8 +41,8 @@ check "its functions" "$(q -d ulid_sql_tle -c "SELECT ulid_to_text(ulid_from_typ
 
 # the regression cases, in that database
 make -C "$ULID_ROOT/ulid_sql" -s PG_CONFIG="$PG_CONFIG" installcheck \
-	REGRESS="io time generator uuidv7 typeid" REGRESS_OPTS="--use-existing --dbname=ulid_sql_tle" &&
-	pass "pg_regress on the TLE: io time generator uuidv7 typeid" ||
+	REGRESS='$(SHARED_REGRESS) $(EDITION_REGRESS)' REGRESS_OPTS="--use-existing --dbname=ulid_sql_tle" &&
+	pass "pg_regress on the TLE: the shared cases and the edition's own but catalog" ||
 	{ fail "pg_regress on the TLE"; cat "$ULID_ROOT/ulid_sql/regression.diffs" 2>/dev/null; }
 
 # a database with the TLE, dumped and restored: pg_tle's own objects and the

@@ -1,6 +1,7 @@
 --
 -- ulid_time, ulid_lower and ulid_upper
 --
+-- (both editions, one output: see test/README.md)
 \set SHOW_CONTEXT never
 
 SELECT ulid_time(ulid_from_text('01ARYZ6S41TSV4RRFFQ69G5FAV'));
