@@ -9,7 +9,9 @@ SELECT provolatile, proparallel, proisstrict
 FROM pg_proc WHERE oid = 'gen_monotonic_ulid()'::regprocedure;
 
 -- 100000 values from one statement: strictly increasing and distinct, each
--- within a second of the statement's time
+-- within a second of the statement's time (in one transaction, whose now()
+-- both statements share: on a loaded machine the first can take seconds)
+BEGIN;
 CREATE TABLE mono AS
 	SELECT n, gen_monotonic_ulid() AS id, clock_timestamp() AS after
 	FROM generate_series(1, 100000) AS n;
@@ -19,6 +21,7 @@ SELECT count(*) AS values,
        count(*) FILTER (WHERE ulid_time(id) < date_trunc('milliseconds', now()) - interval '1 second'
                            OR ulid_time(id) > after + interval '1 second') AS outside_time_window
 FROM (SELECT n, id, after, lag(id) OVER (ORDER BY n) AS prev FROM mono) s;
+COMMIT;
 
 -- gen_ulid()'s layout: the first 8 bytes (48-bit time, 16-bit counter) are
 -- the previous value's plus 1 within a millisecond, seen as a bigint (no
