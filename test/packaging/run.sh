@@ -55,7 +55,7 @@ say "dpkg-buildpackage (tests run under pg_virtualenv during the build)"
 tree_state() { find "$ULID_ROOT" -path "$ULID_ROOT/.git" -prune -o -printf '%P %s %T@\n' | sort; }
 state_before=$(tree_state)
 mkdir "$work/src"
-(cd "$ULID_ROOT" && tar -c debian Makefile ulid.control ulid--*.sql ulid-pg18.sql.in META.json README.md sql expected \
+(cd "$ULID_ROOT" && tar -c debian Makefile ulid.control ulid--*.sql ulid-pg18.sql.in META.json README.md sql expected data \
 	$(find src -name '*.[ch]')) | tar -x -C "$work/src"
 # the build makes its own throwaway clusters (pg_virtualenv): nothing of the
 # caller's connection settings may reach it.  Under scripts/test.sh PGHOST,
