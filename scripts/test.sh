@@ -185,7 +185,7 @@ if wanted regress || wanted upgrade || wanted ulid_sql || wanted clients_python 
 	wanted ulid_sql && suite ulid_sql "$own_counts|^(# )?( *All [0-9]+ tests passed| *[0-9]+ of [0-9]+ tests (failed|passed))" ulid_sql_suite
 	# pytest's "N passed, N failed, ... in S s", node --test's "# pass N" and "# fail N",
 	# go test's "ok"/"FAIL" package line with the "--- FAIL" tests, java's own
-	wanted clients_python && suite clients_python '^(=+ )?[0-9]+ (passed|failed|errors?)[ ,].* in [0-9.]+s' "$ULID_ROOT/clients/run.sh" python
+	wanted clients_python && suite clients_python '^(=+ )?[0-9]+ (passed|failed|errors?)([ ,].*)? in [0-9.]+s' "$ULID_ROOT/clients/run.sh" python
 	wanted clients_node && suite clients_node '^# (tests|pass|fail|skipped|todo) [0-9]+$' "$ULID_ROOT/clients/run.sh" node
 	wanted clients_go && suite clients_go '^(ok|FAIL)[[:space:]]|^--- FAIL' "$ULID_ROOT/clients/run.sh" go
 	wanted clients_java && suite clients_java '^java: ' "$ULID_ROOT/clients/run.sh" java
