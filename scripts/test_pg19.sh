@@ -86,11 +86,12 @@ mount_all() {
 }
 
 # in_root COMMAND: bash -c COMMAND in the root, as root, with a clean
-# environment but for the variables named
+# environment but for the variables named, and without the lock's file
+# descriptor, which a server left running would otherwise hold
 in_root() {
 	chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
 		DEBIAN_FRONTEND=noninteractive ${CI:+CI="$CI"} \
-		${ULID_SUMMARY_LABEL:+ULID_SUMMARY_LABEL="$ULID_SUMMARY_LABEL"} bash -ec "$1"
+		${ULID_SUMMARY_LABEL:+ULID_SUMMARY_LABEL="$ULID_SUMMARY_LABEL"} bash -ec "$1" 9>&-
 }
 
 # the system's DNS and certificate authorities, for apt and npm in the root
