@@ -7,11 +7,9 @@ PURE_OBJS = src/libulid/codec.o src/libulid/generator.o src/libulid/gist_key.o s
 OBJS = src/ulid_module.o src/ulid.o src/ulid_ops.o src/ulid_support.o src/ulid_legacy.o src/ulid_time.o src/ulid_uuidv7.o src/ulid_backend.o src/ulid_gen.o src/ulid_monotonic.o src/ulid_gist.o src/ulid_typeid.o $(PURE_OBJS)
 SRC_HEADERS = $(wildcard src/*.h src/libulid/*.h)
 
-# the full script of the newest version, and the update scripts from each
-# older one (whose full scripts stay, for tests of the update path)
-DATA = $(EXTENSION)--$(EXTVERSION).sql \
-	$(EXTENSION)--1.0.sql $(EXTENSION)--1.0--1.1.sql $(EXTENSION)--1.1--1.2.sql \
-	$(EXTENSION)--1.2--1.3.sql $(EXTENSION)--1.3--1.4.sql $(EXTENSION)--1.4--1.5.sql
+# the full script of the newest version, ulid--1.0.sql (for tests of the
+# update path), and the update scripts from each older version
+DATA = $(wildcard $(EXTENSION)--*.sql)
 
 REGRESS = catalog catalog_checks io text operators indexes brin_multi casts time copy generator aggregates crosstype uuid_keys uuid_planner uuid_clauses uuid_functions resolution core_families postgres_fdw gist
 # UTF8 and the C locale whatever the cluster was made with (pg_virtualenv
@@ -60,7 +58,7 @@ endif
 # them.  A fresh install on 18 runs the full script, then the crossing.  A
 # release appends its version here; one whose -pg18 objects differ from
 # ulid-pg18.sql.in's writes its crossing by hand.
-PG18_VERSIONS = 1.4 1.5
+PG18_VERSIONS = 1.4 1.5 1.6
 ifneq ($(lastword $(PG18_VERSIONS)),$(EXTVERSION))
 $(error PG18_VERSIONS ($(PG18_VERSIONS)) must end with ulid.control's version, $(EXTVERSION))
 endif

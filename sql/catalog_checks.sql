@@ -145,11 +145,15 @@ WHERE p1.oid IN (SELECT oid FROM ulid_proc) AND
 
 -- "Look for uses of different type OIDs in the argument/result type fields
 -- for different aliases of the same built-in function ... we make lists of
--- all the types being so treated", for the extension's C symbols.  The one
--- pair: ulid and uuid, in the first and in the second argument.  They are
+-- all the types being so treated", for the extension's C symbols.  Two
+-- pairs.  ulid and uuid, in the first and in the second argument: they are
 -- the same 16 bytes, ordered by memcmp, so ulid's own comparison functions
 -- (ulid_eq ... ulid_cmp) are also the C of ulid_eq_uuid ... ulid_cmp_uuid
--- and uuid_eq_ulid ... uuid_cmp_ulid (docs/design.md, "ulid and uuid")
+-- and uuid_eq_ulid ... uuid_cmp_ulid (docs/design.md, "ulid and uuid").
+-- timestamp and timestamptz, in the result of ulid_time's C
+-- (ulid_to_timestamp) and the argument of ulid_lower's (timestamp_to_ulid):
+-- a timestamp read as UTC has the timestamptz's microseconds, as core's
+-- timestamptz_eq and timestamp_eq share their C too
 SELECT DISTINCT 'result' AS position, p1.prorettype::regtype, p2.prorettype::regtype
 FROM pg_proc AS p1, pg_proc AS p2
 WHERE p1.oid IN (SELECT oid FROM ulid_proc) AND
@@ -439,15 +443,15 @@ WHERE o1.oid IN (SELECT oid FROM ulid_opr) AND
 -- "And the converse": btree equality members of the extension's family, or
 -- operators of the extension in a btree family, that are not mergejoinable.
 -- Two rows, the cross-type =(ulid,uuid) and =(uuid,ulid), members of ulid's
--- btree family ulid_ops and not MERGES (ulid--1.5.sql, above its comparison
--- functions; docs/uuid-interop.md, item 3):
+-- btree family ulid_ops and not MERGES (the full install script, above its
+-- comparison functions; docs/uuid-interop.md, item 3):
 --  - 1.3 cleared their flag: a mergejoinable = put a join of a ulid column
 --    with a uuid key into an equivalence class of ulid's btree family, which
 --    no uuid index serves, so the uuid side was read in full;
 --  - from 1.4 the planner never meets them in a join clause: their support
 --    functions rewrite such a clause into uuid's own =, which is MERGES, so
 --    merge joins come from it;
---  - a fresh 1.5 must equal a 1.3 database updated to 1.5
+--  - a fresh install must equal a 1.3 database updated to the newest version
 --    (test/upgrade/run.sh), and on 15 ALTER OPERATOR cannot give the flag
 --    back (nor on 16: ulid--1.2--1.3.sql):
 --      ALTER OPERATOR = (ulid, uuid) SET (MERGES = true);

@@ -6,7 +6,7 @@
 
 SET TimeZone = 'UTC';
 
--- on 18 and later the default version is 1.5-pg18, whose GiST family has
+-- on 18 and later the default version is 1.6-pg18, whose GiST family has
 -- support 12; the class is still valid with it
 SELECT extversion FROM pg_extension WHERE extname = 'ulid';
 SELECT p.oid::regprocedure AS function, p.provolatile AS vol, p.proisstrict AS strict,

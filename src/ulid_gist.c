@@ -249,7 +249,7 @@ ulid_gist_fetch(PG_FUNCTION_ARGS)
  * GiST support 12 (PostgreSQL 18 and later): the strategy number of a
  * CompareType, with which temporal primary and foreign keys find the
  * class's equality operator.  From 1.4 only the -pg18 scripts
- * (ulid--1.4--1.4-pg18.sql, ulid--1.5--1.5-pg18.sql) create it, on 18 and
+ * (the crossings ulid--X--X-pg18.sql, from 1.4 on) create it, on 18 and
  * later.
  *
  * On 15 to 17 it is a compatibility entry point (ulid_legacy.c says why

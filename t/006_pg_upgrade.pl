@@ -6,7 +6,7 @@
 # through ALTER EXTENSION ulid UPDATE, exactly the objects of a fresh install
 # on the new cluster, and one at the newest version has them with no step at
 # all (test/upgrade/snapshot.sql, compared line by line).  Across 18, where
-# the default version becomes 1.5-pg18, pg_upgrade's update_extensions.sql
+# the default version becomes 1.6-pg18, pg_upgrade's update_extensions.sql
 # (ALTER EXTENSION ulid UPDATE) brings the objects to a fresh install's, and
 # temporal keys then work in a database whose owner is no superuser.
 #
@@ -127,7 +127,7 @@ for my $mode (qw(copy link))
 	$new->safe_psql('fresh', 'CREATE EXTENSION ulid');
 	my $fresh = $new->safe_psql('fresh', $snapshot_sql);
 	cmp_ok(scalar(split /\n/, $fresh), '>', 100, "--$mode: a fresh install's catalog snapshot");
-	# GiST support 12 exists from 18 on, in version 1.5-pg18, the default
+	# GiST support 12 exists from 18 on, in version 1.6-pg18, the default
 	# there: a database moved from 17 or earlier to 18 or later lacks it,
 	# temporal keys on ulid fail, and pg_upgrade lists the extension in its
 	# update_extensions.sql.  pg_upgrade gives every extension to the

@@ -39,6 +39,8 @@ printf '#!/bin/sh\nexit 101\n' >"$ROOT/usr/sbin/policy-rc.d" && chmod 755 "$ROOT
 mkdir -p "$ROOT/etc/postgresql-common" && echo 'create_main_cluster = false' >"$ROOT/etc/postgresql-common/createcluster.conf"
 mkdir -p "$ROOT/tmp/pgxn" && cp "$zip" "$ROOT/tmp/pgxn/"
 name=$(basename "$zip")
+# the full script of the zip's version (ulid-1.6.0.zip: ulid--1.6.sql)
+version=$(echo "$name" | sed 's/^ulid-\([0-9]*\.[0-9]*\)\.[0-9]*\.zip$/\1/')
 
 step "apt-get install postgresql-15 postgresql-server-dev-15 build-essential pgxnclient" \
 	"apt-get update -q >/dev/null && apt-get install -y -q --no-install-recommends postgresql-15 postgresql-server-dev-15 build-essential pgxnclient >/tmp/apt.log 2>&1 || { tail -20 /tmp/apt.log; exit 1; }
@@ -46,7 +48,7 @@ step "apt-get install postgresql-15 postgresql-server-dev-15 build-essential pgx
 step "pgxn install ./$name" "cd /tmp/pgxn && pgxn --version && {
 	pgxn install --nosudo --pg_config /usr/lib/postgresql/15/bin/pg_config ./$name >/tmp/pgxn/install.log 2>&1; status=\$?
 	grep -E '^(INFO|WARNING|ERROR):|warning:|error:' /tmp/pgxn/install.log; tail -n 3 /tmp/pgxn/install.log; exit \$status; }"
-step "ulid's files in the server's folders" "ls -l /usr/lib/postgresql/15/lib/ulid.so /usr/share/postgresql/15/extension/ulid.control /usr/share/postgresql/15/extension/ulid--1.5.sql"
+step "ulid's files in the server's folders" "ls -l /usr/lib/postgresql/15/lib/ulid.so /usr/share/postgresql/15/extension/ulid.control /usr/share/postgresql/15/extension/ulid--$version.sql"
 step "a cluster of the installed 15, and CREATE EXTENSION ulid" "
 	rm -rf /tmp/pg && mkdir /tmp/pg && chown postgres /tmp/pg
 	su postgres -c '/usr/lib/postgresql/15/bin/initdb -D /tmp/pg/data >/dev/null &&

@@ -20,7 +20,8 @@ import subprocess
 import sys
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-TYPES = {"timestamptz": "timestamp with time zone", "int8": "bigint", "int4": "integer",
+TYPES = {"timestamptz": "timestamp with time zone", "timestamp": "timestamp without time zone",
+         "int8": "bigint", "int4": "integer",
          "bool": "boolean"}
 
 passed = failed = 0
