@@ -11,7 +11,7 @@
 #   tap           make prove_installcheck (scripts/tap.sh): t/*.pl
 #   harness       test/harness/run.sh: the throwaway cluster below
 #   regress       make installcheck (pg_regress) in a throwaway cluster
-#   upgrade       test/upgrade/run.sh, in that cluster
+#   upgrade       make installcheck-upgrade (test/upgrade/run.sh), in that cluster
 #   ulid_sql      the SQL edition (ulid_sql/): make installcheck there and
 #                 test/sql_edition/run.sh (installs, the differential test
 #                 against the C extension, migrations), in that cluster
@@ -175,7 +175,7 @@ if wanted regress || wanted upgrade || wanted ulid_sql || wanted clients_python 
 			cat "$ULID_ROOT/regression.diffs"
 		fi
 	fi
-	wanted upgrade && suite upgrade "$own_counts" "$ULID_ROOT/test/upgrade/run.sh"
+	wanted upgrade && suite upgrade "$own_counts" make -C "$ULID_ROOT" -s PG_CONFIG="$PG_CONFIG" installcheck-upgrade
 	# pg_regress's last words, then the edition's own counts
 	ulid_sql_suite() {
 		make -C "$ULID_ROOT/ulid_sql" -s PG_CONFIG="$PG_CONFIG" installcheck ||
