@@ -30,9 +30,14 @@ override PG_CFLAGS += -Wall -Wextra -Wno-unused-parameter
 # pg18: the -pg18 scripts, whatever major built them
 EXTRA_CLEAN = pg18 test/unit_codec test/unit_generator test/unit_monotonic test/unit_gist test/unit_typeid bench/codec_bench tmp_check
 
-# make dist alone (at the end) needs no PostgreSQL: it skips everything from
-# here to "end of the build" below, which needs pg_config
-ifneq ($(MAKECMDGOALS),dist)
+# make dist and make unittest, alone or together, need no PostgreSQL: they
+# skip everything from here to "end of the build" below, which needs pg_config
+ifeq ($(filter-out dist unittest,$(MAKECMDGOALS)),)
+ifneq ($(MAKECMDGOALS),)
+ULID_NO_SERVER = 1
+endif
+endif
+ifndef ULID_NO_SERVER
 
 PG_CONFIG ?= pg_config
 # without pg_config nothing below can work: say what to install
@@ -129,7 +134,7 @@ else
 REGRESS += monotonic_no_preload
 endif
 
-endif # end of the build (make dist alone skips it)
+endif # end of the build (make dist and make unittest skip it)
 
 # TAP tests (t/*.pl, PostgreSQL::Test::Cluster) against the installed
 # extension: make prove_installcheck [PROVE_TESTS=t/NNN_name.pl]
