@@ -190,6 +190,17 @@ build_and_install() {
 	"${SUDO[@]}" make -C "$src" -s PG_CONFIG="$PG_CONFIG" with_llvm=no install
 }
 
+# Under sudo (root, with SUDO_UID), in a FOLDER that SUDO_UID owns: gives
+# every file in it to that owner, who can then remove them.  Every file,
+# not root's alone: npm ci as root keeps the owners that a package's tarball
+# names (@types/node's files are uid 1001's).
+#   give_back FOLDER
+give_back() {
+	[ "$(id -u)" -eq 0 ] && [ -n "${SUDO_UID:-}" ] || return 0
+	[ "$(stat -c %u "$1")" = "$SUDO_UID" ] || return 0
+	find "$1" -xdev ! -uid "$SUDO_UID" -exec chown -h "$SUDO_UID:${SUDO_GID:-$SUDO_UID}" {} + 2>/dev/null || true
+}
+
 # Runs a server program as the cluster's owner, from the cluster's folder
 # (the postgres user may not be able to enter the caller's directory)
 as_cluster_owner() {

@@ -9,7 +9,8 @@
 #   unit_sanitize make unittest-sanitize: the same unit tests under ASan and UBSan
 #   fuzz          make fuzz-build, then scripts/fuzz.sh: each libFuzzer target
 #   tap           make prove_installcheck (scripts/tap.sh): t/*.pl
-#   harness       test/harness/run.sh: the throwaway cluster below
+#   harness       test/harness/run.sh: the throwaway cluster below, and
+#                 give_back
 #   regress       make installcheck (pg_regress) in a throwaway cluster
 #   upgrade       make installcheck-upgrade (test/upgrade/run.sh), in that cluster
 #   ulid_sql      the SQL edition (ulid_sql/): make installcheck there and
@@ -60,15 +61,8 @@ wanted() { case " ${suites[*]} " in *" $1 "*) return 0 ;; esac; return 1; }
 
 work=$(mktemp -d /tmp/ulid-test.XXXXXX)
 # Under sudo, the files this run makes in the clone (build products, test
-# output) go back to the clone's owner, who can then make clean
-give_back() {
-	local owner
-	[ "$(id -u)" -eq 0 ] && [ -n "${SUDO_UID:-}" ] || return 0
-	owner=$(stat -c %u "$ULID_ROOT")
-	[ "$owner" = "$SUDO_UID" ] || return 0
-	find "$ULID_ROOT" -xdev -uid 0 -exec chown -h "$SUDO_UID:${SUDO_GID:-$SUDO_UID}" {} + 2>/dev/null || true
-}
-trap 'stop_cluster; give_back; rm -rf "$work"' EXIT
+# output, clients/node/node_modules) go back to the clone's owner
+trap 'stop_cluster; give_back "$ULID_ROOT"; rm -rf "$work"' EXIT
 # the packages installed by this run and by the runners it starts
 export ULID_INSTALLED_LOG=$work/installed
 ensure_build_deps

@@ -5,7 +5,9 @@
 # failed with "Port conflict" when the system's PostgreSQL ran on 5432, the
 # port the cluster always took.  So free_port passes over ports in use
 # (a TCP listener, a socket file, a Debian cluster's setting), the cluster
-# runs on one of those, and stop_cluster leaves nothing exported.
+# runs on one of those, and stop_cluster leaves nothing exported.  And
+# give_back, which under sudo gives scripts/test.sh's files in the clone
+# to the clone's owner.
 # Prints "harness: N passed, N failed".
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -87,6 +89,24 @@ if start_cluster >/dev/null; then
 	fi
 else
 	fail "start_cluster"
+fi
+
+# 5. give_back: under sudo by the clone's owner, every file of the clone
+# goes to that owner, root's and a package's (npm ci as root keeps the
+# owners its tarballs name); under sudo by another user, none
+owners() { find "$work/clone" -printf '%U:%G\n' | sort -u | paste -sd ' '; }
+if [ "$(id -u)" -eq 0 ]; then
+	mkdir -p "$work/clone/node_modules"
+	touch "$work/clone/own" "$work/clone/built" "$work/clone/node_modules/packaged"
+	chown 4321:4321 "$work/clone" "$work/clone/node_modules" "$work/clone/own"
+	chown 1001:1001 "$work/clone/node_modules/packaged"
+	SUDO_UID=4322 SUDO_GID=4322 give_back "$work/clone"
+	check "owners after give_back under sudo by a user who does not own the clone" "$(owners)" \
+		"0:0 1001:1001 4321:4321"
+	SUDO_UID=4321 SUDO_GID=4321 give_back "$work/clone"
+	check "owners after give_back under sudo by the clone's owner" "$(owners)" "4321:4321"
+else
+	echo "give_back: not tested (changing owners needs root)"
 fi
 
 report harness
