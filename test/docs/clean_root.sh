@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The client packages' install steps of the README, word for word, in a
+# The client packages' install steps of their READMEs, word for word, in a
 # clean Debian 12 root: debootstrap (minbase) into ROOT, then, in a chroot,
-# the README's apt-get, venv and pip lines for pgulid and its npm pack and
-# npm install lines for pg-ulid (Debian's nodejs and npm), and an import or
+# the apt-get, venv and pip lines of pgulid's README and the npm pack and
+# npm install lines of pg-ulid's (Debian's nodejs and npm), and an import or
 # require() of each.  Not part of scripts/test.sh: it needs root, the
 # network to a Debian mirror and the npm registry, and some minutes.
 #   test/docs/clean_root.sh [ROOT]     (default: a new folder under /tmp)
@@ -36,11 +36,12 @@ trap 'umount "$ROOT/proc" 2>/dev/null' EXIT
 rm -rf "$ROOT/clone" && mkdir "$ROOT/clone" &&
 	(cd "$root_src" && scripts/tree_files.sh | tar -c --verbatim-files-from -T -) | tar -x -C "$ROOT/clone"
 
-# the README's lines, from the clone's README itself
-readme=$ROOT/clone/README.md
+# the READMEs' lines, from the clone's READMEs themselves
+readme=$ROOT/clone/clients/python/README.md
 apt_line=$(grep -m1 '^sudo apt-get install python3-venv' "$readme" | sed 's/^sudo //; s/ *#.*//')
 venv_line=$(grep -m1 '^python3 -m venv' "$readme")
-pip_line=$(grep -m1 'pip install --no-build-isolation' "$readme" | sed 's#/path/to/clone#/clone#')
+pip_line=$(grep -m1 'pip install --no-build-isolation' "$readme" | sed 's#/path/to/clone#/clone#; s/ *#.*//')
+readme=$ROOT/clone/clients/node/README.md
 pack_line=$(grep -m1 'npm pack' "$readme" | sed 's#/path/to/clone#/clone#; s/ *#.*//')
 npm_line=$(grep -m1 '^npm install /tmp/pg-ulid' "$readme" | sed 's/ *#.*//')
 echo "README: $apt_line | $venv_line | $pip_line | $pack_line | $npm_line"

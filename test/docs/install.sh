@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The README's install steps, outside the checkout, against the running
+# The install steps of README.md (make) and of the client packages'
+# READMEs, outside the checkout, against the running
 # server that PGHOST/PGPORT/PGUSER name (with the extension installed):
 #   - make without a usable pg_config names what to install;
 #   - pgulid: python3 -m venv --system-site-packages, pip from the venv,

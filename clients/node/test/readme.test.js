@@ -68,12 +68,3 @@ test('the Knex example', async () => {
     await knex.destroy()
   }
 })
-
-test('the main README shows these examples verbatim', (t) => {
-  const main = fs.readFileSync(path.join(__dirname, '..', '..', '..', 'README.md'), 'utf8')
-  if (!main.includes('clients/node')) {
-    t.skip('the main README does not show the client examples')
-    return
-  }
-  for (const [name, code] of Object.entries(EXAMPLES)) assert.ok(main.includes('```js\n' + code + '```'), name)
-})

@@ -99,11 +99,3 @@ def test_django_example():
         finally:
             with connection.schema_editor() as editor:
                 editor.delete_model(Order)
-
-
-def test_the_main_readme_shows_these_examples_verbatim():
-    main = open(os.path.join(os.path.dirname(__file__), "..", "..", "..", "README.md")).read()
-    if "clients/python" not in main:
-        pytest.skip("the main README does not show the client examples")
-    for name, code in EXAMPLES.items():
-        assert "```python\n" + code + "```" in main, name
