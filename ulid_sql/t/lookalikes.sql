@@ -1,7 +1,7 @@
 -- Every function of ulid_sql and every branch of its PL/pgSQL helpers,
--- called as a role whose search_path test/sql_edition/run.sh (lookalikes)
--- sets: once plain, once with another role's schema of look-alike
--- operators before pg_catalog.  The queries spell their own operators
+-- called as a role whose search_path t/001_install.pl sets: once plain,
+-- once with another role's schema of look-alike operators before
+-- pg_catalog.  The queries spell their own operators
 -- OPERATOR(pg_catalog.x), so that only the edition's bodies can reach a
 -- look-alike; the two runs must print the same.
 \set SHOW_CONTEXT never
