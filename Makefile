@@ -151,13 +151,6 @@ PG_PROVE_FLAGS += -I $(srcdir)/t
 prove_installcheck:
 	$(prove_installcheck)
 
-# The update path from each scripted version, and the released scripts'
-# checksums (test/upgrade/run.sh), against the installed extension in the
-# running server, as make installcheck
-.PHONY: installcheck-upgrade
-installcheck-upgrade:
-	$(srcdir)/test/upgrade/run.sh
-
 # C unit tests of the pure code: no PostgreSQL needed
 UNIT_CC ?= cc
 UNIT_CFLAGS ?= -O2 -g -Wall -Wextra -Werror -std=c99

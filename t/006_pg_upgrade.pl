@@ -5,7 +5,7 @@
 # still works.  Databases at every older version of ulid reach,
 # through ALTER EXTENSION ulid UPDATE, exactly the objects of a fresh install
 # on the new cluster, and one at the newest version has them with no step at
-# all (test/upgrade/snapshot.sql, compared line by line).  Across 18, where
+# all (t/snapshot.sql, compared line by line).  Across 18, where
 # the default version becomes 1.6-pg18, pg_upgrade's update_extensions.sql
 # (ALTER EXTENSION ulid UPDATE) brings the objects to a fresh install's, and
 # temporal keys then work in a database whose owner is no superuser.
@@ -26,7 +26,7 @@ use UlidTest;
 my $from = $ENV{ULID_UPGRADE_FROM};
 my $old = ulid_node('old', $from ? (install_path => $from) : ());
 my $root = dirname(__FILE__) . '/..';
-my $snapshot_sql = slurp_file("$root/test/upgrade/snapshot.sql");
+my $snapshot_sql = slurp_file("$root/t/snapshot.sql");
 
 # a database at each older version of ulid, each with a ulid key in use
 # (the versions the scripts name, with those of the -pg18 scripts that make
