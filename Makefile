@@ -59,16 +59,17 @@ endif
 # plus GiST support function 12, which 15-17 refuse.  The control file
 # installed there names it; PGXS copies DATA_built after the control file of
 # EXTENSION, into the same folder, so this one stays.  The -pg18 line is
-# made, not written: for each version X of PG18_VERSIONS (1.4, the first
-# with a GiST class, and each release since), the crossing
+# made, not written: for each version X of PG18_VERSIONS, the crossing
 # ulid--X--X-pg18.sql from ulid-pg18.sql.in, and the twin
 # ulid--A-pg18--B-pg18.sql of each update script ulid--A--B.sql between
-# them.  A fresh install on 18 runs the full script, then the crossing.  A
-# release appends its version here; one whose -pg18 objects differ from
-# ulid-pg18.sql.in's writes its crossing by hand.
-PG18_VERSIONS = 1.4 1.5 1.6
+# them.  A fresh install on 18 runs the full script, then the crossing.
+# PG18_VERSIONS are read from the update scripts: 1.4 (the first with a
+# GiST class) and every version an update script reaches after it, in
+# version order, so a release's update script adds its version.  One whose
+# -pg18 objects differ from ulid-pg18.sql.in's writes its crossing by hand.
+PG18_VERSIONS := $(shell printf '%s\n' $(foreach f,$(wildcard $(EXTENSION)--*--*.sql),$(lastword $(subst --, ,$(basename $(f))))) | sort -uV | sed -n '/^1\.4$$/,$$p')
 ifneq ($(lastword $(PG18_VERSIONS)),$(EXTVERSION))
-$(error PG18_VERSIONS ($(PG18_VERSIONS)) must end with ulid.control's version, $(EXTVERSION))
+$(error PG18_VERSIONS ($(PG18_VERSIONS)), from the update scripts, must end with ulid.control's version, $(EXTVERSION), which no update script reaches)
 endif
 PG18_CROSSINGS = $(foreach v,$(PG18_VERSIONS),pg18/$(EXTENSION)--$(v)--$(v)-pg18.sql)
 PG18_TWINS = $(join $(foreach v,$(filter-out $(lastword $(PG18_VERSIONS)),$(PG18_VERSIONS)),pg18/$(EXTENSION)--$(v)-pg18--), \
@@ -150,13 +151,6 @@ PG_PROVE_FLAGS += -I $(srcdir)/t
 .PHONY: prove_installcheck
 prove_installcheck:
 	$(prove_installcheck)
-
-# The update path from each scripted version, and the released scripts'
-# checksums (test/upgrade/run.sh), against the installed extension in the
-# running server, as make installcheck
-.PHONY: installcheck-upgrade
-installcheck-upgrade:
-	$(srcdir)/test/upgrade/run.sh
 
 # C unit tests of the pure code: no PostgreSQL needed
 UNIT_CC ?= cc

@@ -6,7 +6,7 @@
 # EXTENSION ulid UPDATE, in one query: the same scripts in the same order
 # as a CREATE EXTENSION without the full script, through the same
 # ApplyExtensionUpdates of the server.  That both give the same objects is
-# test/upgrade/run.sh's "1.0 updated to ... has the objects of a fresh ...".
+# t/007_update_path.pl's "1.0 updated to ... has the objects of a fresh ...".
 # Prints, for each way:
 # - the statements run: the scripts' own and those their DO blocks run
 #   (pg_stat_statements, track = all, the statements below the top level);

@@ -452,7 +452,7 @@ WHERE o1.oid IN (SELECT oid FROM ulid_opr) AND
 --    functions rewrite such a clause into uuid's own =, which is MERGES, so
 --    merge joins come from it;
 --  - a fresh install must equal a 1.3 database updated to the newest version
---    (test/upgrade/run.sh), and on 15 ALTER OPERATOR cannot give the flag
+--    (t/007_update_path.pl), and on 15 ALTER OPERATOR cannot give the flag
 --    back (nor on 16: ulid--1.2--1.3.sql):
 --      ALTER OPERATOR = (ulid, uuid) SET (MERGES = true);
 --      ERROR:  operator attribute "merges" cannot be changed

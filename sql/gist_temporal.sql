@@ -6,9 +6,14 @@
 
 SET TimeZone = 'UTC';
 
--- on 18 and later the default version is 1.6-pg18, whose GiST family has
--- support 12; the class is still valid with it
-SELECT extversion FROM pg_extension WHERE extname = 'ulid';
+-- on 18 and later the default version is the -pg18 one, the library's
+-- version (the control file's, which make compiles in) plus -pg18, whose
+-- GiST family has support 12; the class is still valid with it.  (The cast
+-- loads the library, which pg_get_loaded_modules() then lists.)
+SELECT '01ARZ3NDEKTSV4RRFFQ69G5FAV'::ulid AS loaded;
+SELECT e.extversion = m.version || '-pg18' AS pg18_of_library_version
+FROM pg_extension e, pg_get_loaded_modules() m
+WHERE e.extname = 'ulid' AND m.module_name = 'ulid';
 SELECT p.oid::regprocedure AS function, p.provolatile AS vol, p.proisstrict AS strict,
        p.proleakproof AS leakproof, p.proparallel AS par
 FROM pg_proc p WHERE p.proname = 'ulid_gist_translate_cmptype';

@@ -111,8 +111,8 @@ DROP DATABASE pgx_ulid_restore;
 
 --
 -- (a') pgx_ulid's README casts a ulid to and from timestamp, and its
--- conversion functions have names of their own: this extension has both
--- (1.6), so a dump that uses them restores as it is
+-- conversion functions have names of their own: this extension has both,
+-- so a dump that uses them restores as it is
 --
 CREATE DATABASE pgx_ulid_restore;
 \c pgx_ulid_restore

@@ -5,8 +5,9 @@
 # still works.  Databases at every older version of ulid reach,
 # through ALTER EXTENSION ulid UPDATE, exactly the objects of a fresh install
 # on the new cluster, and one at the newest version has them with no step at
-# all (test/upgrade/snapshot.sql, compared line by line).  Across 18, where
-# the default version becomes 1.6-pg18, pg_upgrade's update_extensions.sql
+# all (t/snapshot.sql, compared line by line).  Across 18, where the
+# default version becomes the -pg18 one (the control file's version plus
+# -pg18), pg_upgrade's update_extensions.sql
 # (ALTER EXTENSION ulid UPDATE) brings the objects to a fresh install's, and
 # temporal keys then work in a database whose owner is no superuser.
 #
@@ -26,7 +27,7 @@ use UlidTest;
 my $from = $ENV{ULID_UPGRADE_FROM};
 my $old = ulid_node('old', $from ? (install_path => $from) : ());
 my $root = dirname(__FILE__) . '/..';
-my $snapshot_sql = slurp_file("$root/test/upgrade/snapshot.sql");
+my $snapshot_sql = slurp_file("$root/t/snapshot.sql");
 
 # a database at each older version of ulid, each with a ulid key in use
 # (the versions the scripts name, with those of the -pg18 scripts that make
@@ -127,9 +128,9 @@ for my $mode (qw(copy link))
 	$new->safe_psql('fresh', 'CREATE EXTENSION ulid');
 	my $fresh = $new->safe_psql('fresh', $snapshot_sql);
 	cmp_ok(scalar(split /\n/, $fresh), '>', 100, "--$mode: a fresh install's catalog snapshot");
-	# GiST support 12 exists from 18 on, in version 1.6-pg18, the default
-	# there: a database moved from 17 or earlier to 18 or later lacks it,
-	# temporal keys on ulid fail, and pg_upgrade lists the extension in its
+	# GiST support 12 exists from 18 on, in the -pg18 versions, whose
+	# newest is the default there: a database moved from 17 or earlier to
+	# 18 or later lacks it, temporal keys on ulid fail, and pg_upgrade lists the extension in its
 	# update_extensions.sql.  pg_upgrade gives every extension to the
 	# superuser who runs it (binary_upgrade_create_empty_extension takes no
 	# owner), so the database owner cannot run ALTER EXTENSION ulid UPDATE;

@@ -39,7 +39,7 @@ printf '#!/bin/sh\nexit 101\n' >"$ROOT/usr/sbin/policy-rc.d" && chmod 755 "$ROOT
 mkdir -p "$ROOT/etc/postgresql-common" && echo 'create_main_cluster = false' >"$ROOT/etc/postgresql-common/createcluster.conf"
 mkdir -p "$ROOT/tmp/pgxn" && cp "$zip" "$ROOT/tmp/pgxn/"
 name=$(basename "$zip")
-# the full script of the zip's version (ulid-1.6.0.zip: ulid--1.6.sql)
+# the full script of the zip's version (ulid-X.Y.Z.zip: ulid--X.Y.sql)
 version=$(echo "$name" | sed 's/^ulid-\([0-9]*\.[0-9]*\)\.[0-9]*\.zip$/\1/')
 
 step "apt-get install postgresql-15 postgresql-server-dev-15 build-essential pgxnclient" \

@@ -1,6 +1,6 @@
 -- Every object of the ulid extension with what defines it, one line each,
 -- sorted, free of OIDs: two databases with the same objects print the same
--- text.  Run with psql -XAt; test/upgrade/run.sh diffs the output.
+-- text.  t/007_update_path.pl and t/006_pg_upgrade.pl compare the output.
 
 -- members of the extension, with their comments
 SELECT 'member ' || pg_describe_object(d.classid, d.objid, d.objsubid)
@@ -57,6 +57,29 @@ SELECT 'amproc ' || am.amname || ' ' || f.opfname || ' (' || p.amproclefttype::r
 FROM pg_amproc p JOIN pg_opfamily f ON f.oid = p.amprocfamily JOIN pg_am am ON am.oid = f.opfmethod
 JOIN pg_depend d ON d.classid = 'pg_opfamily'::regclass AND d.objid = f.oid AND d.deptype = 'e'
 JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'ulid'
+UNION ALL
+-- the extension's operators and functions in a family not its own, such as
+-- core's uuid_ops: a fresh install puts none there, and pg_upgrade would
+-- lose a loose member of a pg_catalog family (docs/uuid-interop.md)
+SELECT 'foreign amop ' || am.amname || ' ' || f.opfnamespace::regnamespace || '.' || f.opfname
+       || ' (' || o.amoplefttype::regtype || ',' || o.amoprighttype::regtype || ') '
+       || o.amopstrategy || ' ' || o.amopopr::regoperator
+FROM pg_amop o JOIN pg_opfamily f ON f.oid = o.amopfamily JOIN pg_am am ON am.oid = f.opfmethod
+JOIN pg_depend d ON d.classid = 'pg_operator'::regclass AND d.objid = o.amopopr AND d.deptype = 'e'
+JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'ulid'
+WHERE NOT EXISTS (SELECT FROM pg_depend fd
+                  WHERE fd.classid = 'pg_opfamily'::regclass AND fd.objid = f.oid
+                    AND fd.deptype = 'e' AND fd.refobjid = e.oid)
+UNION ALL
+SELECT 'foreign amproc ' || am.amname || ' ' || f.opfnamespace::regnamespace || '.' || f.opfname
+       || ' (' || p.amproclefttype::regtype || ',' || p.amprocrighttype::regtype || ') '
+       || p.amprocnum || ' ' || p.amproc::regprocedure
+FROM pg_amproc p JOIN pg_opfamily f ON f.oid = p.amprocfamily JOIN pg_am am ON am.oid = f.opfmethod
+JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.amproc AND d.deptype = 'e'
+JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'ulid'
+WHERE NOT EXISTS (SELECT FROM pg_depend fd
+                  WHERE fd.classid = 'pg_opfamily'::regclass AND fd.objid = f.oid
+                    AND fd.deptype = 'e' AND fd.refobjid = e.oid)
 UNION ALL
 -- casts
 SELECT 'cast ' || c.castsource::regtype || ' -> ' || c.casttarget::regtype
