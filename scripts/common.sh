@@ -58,12 +58,9 @@ debian_mirror() {
 # True unless PG_CONFIG is a PostgreSQL no Debian package installed
 pg_from_debian() { ! [ -e "$PG_CONFIG" ] || dpkg -S "$(readlink -f "$PG_CONFIG")" >/dev/null 2>&1; }
 
+# the compiler, and the server's packages for a Debian PostgreSQL
 ensure_build_deps() {
-	if pg_from_debian; then
-		ensure_packages gcc make libc6-dev "postgresql-$PG_MAJOR" "postgresql-server-dev-$PG_MAJOR"
-	else
-		ensure_packages gcc make libc6-dev
-	fi
+	ensure_packages gcc make libc6-dev $(! pg_from_debian || echo "postgresql-$PG_MAJOR postgresql-server-dev-$PG_MAJOR")
 }
 
 # From clean (PGXS does not notice a change of major), with -Werror, then

@@ -36,7 +36,7 @@ in_root() {	# bash -c COMMAND in the root, in a clean environment
 }
 copy_tree() {
 	rm -rf "$root/ulid" && mkdir "$root/ulid"
-	tar -c -C "$ULID_ROOT" --exclude=./.git --exclude=node_modules . | tar -x -C "$root/ulid"
+	(cd "$ULID_ROOT" && scripts/tree_files.sh | tar -c --verbatim-files-from -T -) | tar -x -C "$root/ulid"
 }
 
 if [ ! -f "$root/.complete" ]; then
