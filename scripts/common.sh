@@ -21,8 +21,8 @@ apt_get() { "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Loc
 # starting a main cluster (a createcluster.d file while apt runs).
 ensure_packages() {
 	local missing plan busy conf=/etc/postgresql-common/createcluster.d/ulid-no-main-cluster.conf status=0
-	missing=$(dpkg-query -W -f='${db:Status-Abbrev} ${Package}\n' "$@" 2>/dev/null | awk '$1 == "ii" { print $2 }' |
-		sort | comm -13 - <(printf '%s\n' "$@" | sort))
+	missing=$(dpkg-query -W -f='${db:Status-Abbrev} ${Package}\n' "$@" 2>/dev/null | awk '$1 == "ii" { print $2 }') || true
+	missing=$(printf '%s\n' "$@" | grep -vxF -e "${missing:- }") || true
 	[ -n "$missing" ] || return 0
 	missing=$(echo $missing)
 	say "missing: $missing"
