@@ -1,15 +1,11 @@
 #!/usr/bin/env bash
 # Builds PostgreSQL MAJOR (default 18) with assertions from the upstream
-# tarball in Debian unstable's source package postgresql-MAJOR, and installs
-# it into $ULID_PG_CACHE (default /var/cache/ulid-pg) as pg-VERSION-HASH
-# (HASH: of the flags and parts below); a complete one is reused.  Prints
-# its pg_config as the last line.  The source comes through a deb-src entry
-# and package lists of its own under the cache, naming the system's mirror:
-# the system's apt state stays as it is.
-#
-# Only what the tests need: src/ (the server, bin/, PL/Python, pg_regress,
-# the TAP modules) and the contrib modules that sql/ and t/ create; no
-# docs, no other contrib, no ICU, readline or OpenSSL.
+# tarball in Debian unstable's source package (through a deb-src entry and
+# package lists of its own, naming the system's mirror), into
+# $ULID_PG_CACHE (default /var/cache/ulid-pg) as pg-VERSION-HASH, reused
+# once complete; prints its pg_config last.  Only what the tests use: src/
+# (server, bin/, PL/Python, pg_regress, TAP modules) and the contrib modules
+# sql/ and t/ create; no ICU, readline or OpenSSL.
 #   scripts/build_pg.sh [MAJOR]
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 

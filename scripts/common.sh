@@ -112,10 +112,7 @@ start_cluster() {
 	port=${CLUSTER_PORT:-$(free_port)}
 	CLUSTER_DIR=$(mktemp -d /tmp/ulid-cluster.XXXXXX)
 	RUN_AS=()
-	if [ "$(id -u)" -eq 0 ]; then
-		chown postgres: "$CLUSTER_DIR"
-		RUN_AS=(runuser -u postgres --)
-	fi
+	[ "$(id -u)" -ne 0 ] || { chown postgres: "$CLUSTER_DIR" && RUN_AS=(runuser -u postgres --); }
 	say "starting a throwaway cluster in $CLUSTER_DIR"
 	as_cluster_owner "$bindir/initdb" -D data -U postgres --auth=trust --no-locale -E UTF8 >"$CLUSTER_DIR/initdb.log" 2>&1 ||
 		{ cat "$CLUSTER_DIR/initdb.log"; return 1; }
@@ -129,8 +126,7 @@ start_cluster() {
 stop_cluster() {
 	[ -n "${CLUSTER_DIR:-}" ] || return 0
 	as_cluster_owner "$("$PG_CONFIG" --bindir)/pg_ctl" -D data -m fast -w stop >/dev/null 2>&1 || true
-	rm -rf "$CLUSTER_DIR"
-	CLUSTER_DIR=
+	rm -rf "$CLUSTER_DIR" && CLUSTER_DIR=
 	unset PGHOST PGPORT PGUSER PGDATABASE
 }
 
