@@ -145,7 +145,7 @@ endif # end of the build (make dist and make unittest skip it)
 # add them to make installcheck: pg_buildext runs that in the package build,
 # whose copy of the tree has no t/, inside pg_virtualenv, whose
 # extension_destdir the tests' own clusters would not know.  initdb refuses
-# to run as root: scripts/tap.sh runs this as the postgres user then.
+# to run as root: scripts/test.sh runs this as the postgres user then.
 PG_PROVE_FLAGS += -I $(srcdir)/t
 
 .PHONY: prove_installcheck

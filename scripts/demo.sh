@@ -1,19 +1,9 @@
 #!/usr/bin/env bash
-# Shows the extension at work in a throwaway cluster, touching nothing of
-# the machine's own PostgreSQL:
-#   - installs only the Debian packages that are missing, upgrading only the
-#     installed ones that they need in newer versions, named before it
-#     happens; refuses (before installing anything) when that would remove a
-#     package or upgrade a postgresql-NN with a running cluster, which the
-#     upgrade would restart (ensure_packages, scripts/common.sh);
-#   - a postgresql-NN it installs creates no cluster of its own;
-#   - installs the extension into a private folder that the demo's cluster
-#     alone reads (Debian's extension_destdir), where the server has that
-#     setting; a server without it (a source build named by PG_CONFIG) gets
-#     it in its own folders, as make install would, and the demo says so;
-#   - the cluster lives in a temporary folder, on a free port, reachable by
-#     a Unix socket there only, and is removed on exit;
-#   - ends by saying what it installed and what it left.
+# Shows the extension at work in a throwaway cluster on a free port,
+# touching nothing of the machine's PostgreSQL: missing packages through
+# ensure_packages (scripts/common.sh), the extension in a folder only the
+# demo's cluster reads (extension_destdir) where the server has that
+# setting, and a closing word on what it installed and left.
 
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 

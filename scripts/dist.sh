@@ -1,23 +1,14 @@
 #!/usr/bin/env bash
-# make dist: the release's tarball ulid-V.tar.gz and PGXN's zip ulid-V.zip,
-# written to the tree's top, each with one folder ulid-V/ holding
-#   - the tree's source files (scripts/tree_files.sh: git's tracked files
-#     in a clone, the MANIFEST in a release tree), as the working tree has
-#     them, and never .git;
-#   - MANIFEST, that list, so that make dist works again from the release
-#     tree;
-#   - the SQL edition's built forms, ulid_sql/dist/ (make -C ulid_sql
-#     forms, which needs sed only).
-# V is ulid.control's default_version made semantic (1.5 is 1.5.0), which
-# META.json's version must be.  Both are reproducible: the same bytes from
-# any copy of the same files, whatever the umask, owner, clock or time zone.
-# Every entry has the time of the oldest debian/changelog entry of this
-# version (the release's date, the same for each Debian revision after it;
-# SOURCE_DATE_EPOCH is not read, so that a build environment's cannot
-# change it), owner and group 0, modes 644 or 755 (755 where the owner
-# could execute); the entries are in name order; gzip -n records no name or
-# time; zip -X records no uid, gid or extra times, and runs in UTC (a zip
-# records local times).  Needs tar, gzip and zip; no PostgreSQL.
+# make dist: the release's tarball ulid-V.tar.gz and PGXN's zip ulid-V.zip
+# in the tree's top, each with one folder ulid-V/: the tree's source files
+# (scripts/tree_files.sh), never .git; MANIFEST, their list, so that make
+# dist works again from the release tree; and ulid_sql/dist/ (make -C
+# ulid_sql forms).  V is ulid.control's version made semantic (1.5 is
+# 1.5.0), which META.json's must be.  Reproducible from any copy of the same
+# files: every entry has the time of the oldest debian/changelog entry of
+# this version (not SOURCE_DATE_EPOCH, which a build environment sets),
+# owner 0, mode 644 or 755, name order; gzip -n, zip -X in UTC.  Needs tar,
+# gzip and zip; no PostgreSQL.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"

@@ -1,11 +1,8 @@
 #!/usr/bin/env bash
-# The tree's source files, one a line, relative to its top, sorted: what a
-# release holds and what the tests copy when they need a clean tree.
-#   - a git checkout (.git here): git ls-files, the tracked files;
-#   - a release tree (unpacked from make dist's tarball or zip): its
-#     MANIFEST, which make dist writes;
-#   - anything else: an error saying so.
-# With PATH arguments, only the files under those folders or named so.
+# The tree's source files, sorted, one a line (what a release holds, what
+# tests copy for a clean tree): git's tracked files in a checkout, the
+# MANIFEST (make dist's) in a release tree, else an error; with PATHs, only
+# those files and the files under those folders.
 #   scripts/tree_files.sh [PATH ...]
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

@@ -139,7 +139,7 @@ for my $mode (qw(copy link))
 	my $temporal = q{CREATE TABLE prices (id ulid, valid tstzrange, PRIMARY KEY (id, valid WITHOUT OVERLAPS))};
 	my @app_dbs = qw(app_13 app_newest app_updated);
 	# (the superuser is the OS user who ran initdb: postgres under
-	# scripts/tap.sh, a contributor's own name under make prove_installcheck)
+	# scripts/test.sh as root, a contributor's own name under make prove_installcheck)
 	is($new->safe_psql('app_newest', q{SELECT extowner::regrole FROM pg_extension WHERE extname = 'ulid'}),
 		$new->safe_psql('postgres', 'SELECT current_user'),
 		"--$mode: pg_upgrade made the superuser the owner of the database owner's extension");

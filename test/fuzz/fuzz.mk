@@ -20,8 +20,19 @@ test/fuzz/fuzz_%: test/fuzz/fuzz_%.c test/fuzz/fuzz.h $(FUZZ_SRCS) $(wildcard sr
 .PHONY: fuzz fuzz-build unittest-sanitize
 fuzz-build: $(FUZZ_TARGETS)
 
+# each target for FUZZ_TIME s from its seed corpus test/fuzz/corpus/NAME,
+# new inputs in a temporary corpus; libFuzzer's "Done N runs" line each, or
+# its log's tail and the crashing input kept in test/fuzz/crashes/
 fuzz: fuzz-build
-	scripts/fuzz.sh $(FUZZ_TIME)
+	@mkdir -p test/fuzz/crashes
+	@for t in $(FUZZ_TARGETS:test/fuzz/fuzz_%=%); do \
+		new=$$(mktemp -d /tmp/ulid-fuzz.XXXXXX); \
+		test/fuzz/fuzz_$$t -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=2048 \
+			-artifact_prefix=test/fuzz/crashes/$$t- $$new test/fuzz/corpus/$$t >$$new.log 2>&1; \
+		status=$$?; sed -n "s/^Done/fuzz_$$t: Done/p" $$new.log; \
+		[ $$status -eq 0 ] || tail -n 40 $$new.log; rm -rf $$new $$new.log; \
+		[ $$status -eq 0 ] || exit 1; \
+	done
 
 # the unit tests' sources, built with the sanitizers into test/fuzz/
 test/fuzz/unit_%_san: test/unit_%.c test/unit.h test/unit_gen.h $(FUZZ_SRCS) $(wildcard src/libulid/*.h)
