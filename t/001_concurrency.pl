@@ -21,11 +21,10 @@ my $batches = 20;
 my $batch_size = 10_000;
 my $per_session = $batches * $batch_size;
 
-my $node = ulid_node('concurrency', conf => ['synchronous_commit = off'], set_clock => 1);
-my $clock = '2030-01-01 00:00:00';
-set_clock($node, $clock);
+my $node = ulid_node('concurrency', conf => ['synchronous_commit = off'], fake_clock => 1);
+my $clock = stop_clock($node);
 my $runs = concurrent_inserts($node, 'concurrency', 'gen_ulid()', $sessions, $batches, $batch_size);
-set_clock($node, '+0');
+run_clock($node);
 my $dup_errors = 0;
 $dup_errors += () = ${ $_->{err} } =~ /duplicate key/g for @$runs;
 

@@ -45,7 +45,7 @@ my $backends = $clients * $per_client;
 
 my $node = ulid_node('fork',
 	conf => [ "shared_preload_libraries = 'ulid'", 'max_connections = 40' ],
-	set_clock => 1);
+	fake_clock => 1);
 is($node->safe_psql('postgres', 'SHOW shared_preload_libraries'),
 	'ulid', 'ulid is preloaded in the postmaster');
 
@@ -58,15 +58,14 @@ $node->safe_psql('postgres', q{
 my $script = "$PostgreSQL::Test::Utils::tmp_check/first.sql";
 PostgreSQL::Test::Utils::append_to_file($script,
 	"INSERT INTO firsts VALUES (gen_ulid(), gen_random_ulid(), pg_backend_pid());\n");
-my $clock = '2030-01-01 00:00:00';
-set_clock($node, $clock);
+my $clock = stop_clock($node);
 $node->command_ok(
 	[
 		'pgbench', '-n', '-C', '-c', $clients, '-j', '4', '-t', $per_client,
 		'-f', $script, 'postgres'
 	],
 	"pgbench -C: $backends connections, $clients at a time");
-set_clock($node, '+0');
+run_clock($node);
 
 is($node->safe_psql('postgres', 'SELECT count(*) FROM firsts'),
 	$backends, "$backends backends each wrote their first IDs");

@@ -38,7 +38,7 @@ my $rounds = 10_000;
 
 my $node = ulid_node('monotonic',
 	conf => [ 'synchronous_commit = off', 'max_connections = 40' ],
-	set_clock => 1);
+	fake_clock => 1);
 my $version = $node->safe_psql('postgres', 'SHOW server_version_num');
 
 # 8 sessions x 100,000 values at once
@@ -112,16 +112,14 @@ BEGIN
 END $$;
 };
 
-# Runs the ping-pong with generator function f, the clock standing still
-# at a second of its own; returns the number of values not above the one
-# before them in turn order
-my $clock_second = 0;
+# Runs the ping-pong with generator function f, the clock standing still;
+# returns the number of values not above the one before them in turn order
 sub ping_pong
 {
 	my ($label, $f) = @_;
 	$node->safe_psql('postgres',
 		'DROP TABLE IF EXISTS pingpong; CREATE TABLE pingpong (round int, side int, id ulid)');
-	set_clock($node, sprintf('2030-01-01 00:00:%02d', ++$clock_second));
+	stop_clock($node);
 	my $gate = $node->background_psql('postgres');
 	$gate->query_safe('SELECT pg_advisory_lock(3, 0)');
 	my @runs = map { start_psql($node, "$label $_", "SELECT $_($rounds, '$f');\n") } qw(ping pong);
@@ -132,7 +130,7 @@ sub ping_pong
 	$gate->query_safe('SELECT pg_advisory_unlock(3, 0)');
 	$gate->quit;
 	finish_psql($_) for @runs;
-	set_clock($node, '+0');
+	run_clock($node);
 	is($node->safe_psql('postgres', 'SELECT count(*) FROM pingpong'),
 		2 * $rounds, "$label: $rounds rounds of two values");
 	return $node->safe_psql('postgres', q{

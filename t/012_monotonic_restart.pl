@@ -4,8 +4,8 @@
 # values after each are above every value before, given a clock that went
 # on.  A promotion keeps the server's shared memory, so it keeps the order as
 # it is.  The servers run with a wall clock the test sets (libfaketime, see
-# UlidTest): each phase generates at a clock that stands still, one second
-# later than the phase before, so every value of a phase is in one
+# UlidTest): each phase generates at a clock that stands still, at least a
+# second later than the phase before, so every value of a phase is in one
 # millisecond or carries on from it.  Then each phase checks what only one
 # word shared by every session gives: two sessions take turns, and each value
 # must be above the one the other session took just before; and two
@@ -37,14 +37,14 @@ $primary->safe_psql('postgres', q{
 	CREATE TABLE seen (n bigint GENERATED ALWAYS AS IDENTITY, phase text NOT NULL,
 		id ulid NOT NULL)});
 
-# Runs code with node's clock standing still at second $second of
-# 2030-01-01, then gives the node the real time back
-sub at_second
+# Runs code with node's clock standing still, then gives it the real time
+# back
+sub clock_stopped
 {
-	my ($node, $second, $code) = @_;
-	set_clock($node, sprintf('2030-01-01 00:00:%02d', $second));
+	my ($node, $code) = @_;
+	stop_clock($node);
 	$code->();
-	set_clock($node, '+0');
+	run_clock($node);
 }
 
 # n values from each of two sessions into seen, the sessions taking turns
@@ -103,7 +103,7 @@ sub check_at_once
 
 # Crash restart: a backend killed with SIGKILL makes the postmaster end
 # every backend and reinitialise shared memory, while it keeps running
-at_second($primary, 1, sub { generate($primary, 'before crash', 500) });
+clock_stopped($primary, sub { generate($primary, 'before crash', 500) });
 my $victim = $primary->background_psql('postgres');
 my $pid = query_value($victim, 'SELECT pg_backend_pid()');
 my $log_offset = -s $primary->logfile;
@@ -114,8 +114,8 @@ eval { $victim->quit };
 ok( $primary->log_contains('all server processes terminated; reinitializing', $log_offset),
 	'crash restart: the postmaster reinitialised shared memory');
 my $at_once;
-at_second(
-	$primary, 2,
+clock_stopped(
+	$primary,
 	sub {
 		generate($primary, 'after crash', 500);
 		$at_once = check_at_once($primary, 'after crash');
@@ -130,8 +130,8 @@ is($at_once, '40000|40000|0|t',
 # Immediate stop (no shutdown checkpoint) and start
 $primary->stop('immediate');
 start_with_clock($primary);
-at_second(
-	$primary, 3,
+clock_stopped(
+	$primary,
 	sub {
 		generate($primary, 'after immediate stop', 500);
 		$at_once = check_at_once($primary, 'after immediate stop');
@@ -166,8 +166,8 @@ my $after_new = $standby->safe_psql('postgres', 'SELECT gen_monotonic_ulid()');
 ok($after_stays gt $before_stays && $before_stays gt $before[-1],
 	'promotion: a session connected through it goes on increasing');
 ok($after_new gt $after_stays, 'promotion: a new session continues the order');
-at_second(
-	$standby, 4,
+clock_stopped(
+	$standby,
 	sub {
 		generate($standby, 'promoted', 500);
 		$at_once = check_at_once($standby, 'promoted');
