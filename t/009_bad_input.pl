@@ -40,13 +40,11 @@ sub acceptable
 }
 
 my %inputs;		# string => kind
-my %kinds;
 sub add
 {
 	my ($kind, $s) = @_;
 	return if acceptable($s) || exists $inputs{$s};
 	$inputs{$s} = $kind;
-	$kinds{$kind}++;
 }
 
 # every length 0-40 but 26, alphabet characters only (five each)
@@ -78,8 +76,6 @@ while (keys %inputs < 11_000)
 }
 
 my $total = keys %inputs;
-cmp_ok($total, '>=', 10_000, "$total malformed inputs generated");
-diag("inputs by kind: " . join(', ', map { "$_ $kinds{$_}" } sort keys %kinds));
 
 my $node = ulid_node('bad_input');
 $node->safe_psql('postgres',

@@ -141,11 +141,8 @@ sub as_mallory
 	return ($ret, $err);
 }
 
-my @versions = split /\n/, $node->safe_psql('postgres',
-	"SELECT version FROM pg_available_extension_versions WHERE name = 'ulid' ORDER BY 1");
 my $default = $node->safe_psql('postgres',
 	"SELECT default_version FROM pg_available_extensions WHERE name = 'ulid'");
-diag("ulid versions available: @versions; default $default");
 
 my $log_offset;
 

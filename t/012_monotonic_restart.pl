@@ -1,20 +1,19 @@
 # gen_monotonic_ulid() across a crash restart, an immediate stop and a
 # standby's promotion.  Its state is in shared memory, which a crash restart
 # and a server start initialise afresh; the clock resumes the order.  So the
-# values after each are above every value before, given a clock that did not
-# step back (the test checks it did not) and a generator that had not run
-# ahead of the clock (it never does at these rates).  A promotion keeps the
-# server's shared memory, so it keeps the order as it is.  Those checks lean
-# on the clock; so each phase also checks what does not: two sessions take
-# turns, and each value must be above the one the other session took just
-# before; and two sessions generate 20,000 values each at once, and in each
-# millisecond the counters form one unbroken run, which only a word the
-# sessions share, set up again after the restart, gives (each call steps it
-# by one).  A generator of each backend's own fails these only where the
-# sessions share a millisecond, and then the second nearly always: turns
-# taken through a client share few milliseconds or none on a loaded
-# machine, but sessions running at once share some whatever the machine's
-# speed (the check asserts one at least, trying up to 5 times).
+# values after each are above every value before, given a clock that went
+# on.  A promotion keeps the server's shared memory, so it keeps the order as
+# it is.  The servers run with a wall clock the test sets (libfaketime, see
+# UlidTest): each phase generates at a clock that stands still, at least a
+# second later than the phase before, so every value of a phase is in one
+# millisecond or carries on from it.  Then each phase checks what only one
+# word shared by every session gives: two sessions take turns, and each value
+# must be above the one the other session took just before; and two
+# sessions generate 20,000 values each at once, and in each millisecond the
+# counters form one unbroken run (each call steps the shared word by one),
+# with values of both sessions in one millisecond.  A word of each backend's
+# own, starting at random in the same millisecond, fails both, whatever the
+# machine's speed.
 # On 15 and 16 the library is preloaded; on 17+ it is not (the DSM registry).
 use strict;
 use warnings;
@@ -22,21 +21,33 @@ use warnings;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
-use Time::HiRes qw(time);
 use UlidTest;
+
+plan skip_all => 'libfaketime is not installed (Debian: libfaketime)'
+  unless faketime_library();
 
 my $primary = PostgreSQL::Test::Cluster->new('primary');
 $primary->init(allows_streaming => 1);
 $primary->append_conf('postgresql.conf', "shared_preload_libraries = 'ulid'")
   if $primary->pg_version < 17;
 $primary->append_conf('postgresql.conf', 'restart_after_crash = on');
-$primary->start;
+start_with_clock($primary);
 $primary->safe_psql('postgres', q{
 	CREATE EXTENSION ulid;
 	CREATE TABLE seen (n bigint GENERATED ALWAYS AS IDENTITY, phase text NOT NULL,
-		id ulid NOT NULL, at timestamptz NOT NULL)});
+		id ulid NOT NULL)});
 
-# n values from each of two sessions into seen, the sessions interleaving
+# Runs code with node's clock standing still, then gives it the real time
+# back
+sub clock_stopped
+{
+	my ($node, $code) = @_;
+	stop_clock($node);
+	$code->();
+	run_clock($node);
+}
+
+# n values from each of two sessions into seen, the sessions taking turns
 sub generate
 {
 	my ($node, $phase, $n) = @_;
@@ -44,22 +55,20 @@ sub generate
 	for (1 .. $n)
 	{
 		$_->query_safe(
-			"INSERT INTO seen (phase, id, at) VALUES ('$phase', gen_monotonic_ulid(), clock_timestamp())")
+			"INSERT INTO seen (phase, id) VALUES ('$phase', gen_monotonic_ulid())")
 		  for @s;
 	}
 	$_->quit for @s;
 }
 
-# values of phase not above every value of the phases before it, and
-# whether the clock ever read earlier in phase than in those before
+# values of phase not above every value of the phases before it
 sub check_after
 {
 	my ($node, $phase, @before) = @_;
 	my $in = join ',', map { "'$_'" } @before;
 	return $node->safe_psql('postgres', qq{
-		SELECT count(*) FILTER (WHERE id <= (SELECT max(id) FROM seen WHERE phase IN ($in))),
-		       bool_and(at > (SELECT max(at) FROM seen WHERE phase IN ($in)))
-		FROM seen WHERE phase = '$phase'});
+		SELECT count(*) FROM seen
+		WHERE phase = '$phase' AND id <= (SELECT max(id) FROM seen WHERE phase IN ($in))});
 }
 
 # values of phase not above the value handed out just before them (by n, the
@@ -74,33 +83,27 @@ sub check_turns
 }
 
 # Two sessions at once, 20,000 values each (UlidTest's concurrent_inserts,
-# table ids), until some millisecond has values of both (up to 5 times):
-# the number of values, of distinct time-and-counter prefixes, of
-# milliseconds whose counters are not one unbroken run (one word steps its
-# counter by one a call; two words each start at random), and whether some
-# millisecond has values of both sessions (the check's teeth)
+# table ids): the number of values, of distinct time-and-counter prefixes,
+# of milliseconds whose counters are not one unbroken run (one word steps
+# its counter by one a call; two words each start at random), and whether
+# some millisecond has values of both sessions (the clock standing still
+# makes sure of it)
 sub check_at_once
 {
 	my ($node, $phase) = @_;
-	my $result;
-	for (1 .. 5)
-	{
-		concurrent_inserts($node, $phase, 'gen_monotonic_ulid()', 2, 1, 20_000);
-		$result = $node->safe_psql('postgres', q{
-			SELECT sum(n), (SELECT count(DISTINCT substr(id::bytea, 1, 8)) FROM ids),
-			       count(*) FILTER (WHERE hi - lo + 1 <> n), count(*) FILTER (WHERE sessions = 2) > 0
-			FROM (SELECT min(c) AS lo, max(c) AS hi, count(*) AS n, count(DISTINCT session) AS sessions
-			      FROM (SELECT id, session, get_byte(id::bytea, 6) * 256 + get_byte(id::bytea, 7) AS c
-			            FROM ids) v
-			      GROUP BY ulid_time(id)) m});
-		last if $result =~ /\|t$/;
-	}
-	return $result;
+	concurrent_inserts($node, $phase, 'gen_monotonic_ulid()', 2, 1, 20_000);
+	return $node->safe_psql('postgres', q{
+		SELECT sum(n), (SELECT count(DISTINCT substr(id::bytea, 1, 8)) FROM ids),
+		       count(*) FILTER (WHERE hi - lo + 1 <> n), count(*) FILTER (WHERE sessions = 2) > 0
+		FROM (SELECT min(c) AS lo, max(c) AS hi, count(*) AS n, count(DISTINCT session) AS sessions
+		      FROM (SELECT id, session, get_byte(id::bytea, 6) * 256 + get_byte(id::bytea, 7) AS c
+		            FROM ids) v
+		      GROUP BY ulid_time(id)) m});
 }
 
 # Crash restart: a backend killed with SIGKILL makes the postmaster end
 # every backend and reinitialise shared memory, while it keeps running
-generate($primary, 'before crash', 500);
+clock_stopped($primary, sub { generate($primary, 'before crash', 500) });
 my $victim = $primary->background_psql('postgres');
 my $pid = query_value($victim, 'SELECT pg_backend_pid()');
 my $log_offset = -s $primary->logfile;
@@ -110,30 +113,41 @@ $primary->poll_query_until('postgres', 'SELECT 1', '1')
 eval { $victim->quit };
 ok( $primary->log_contains('all server processes terminated; reinitializing', $log_offset),
 	'crash restart: the postmaster reinitialised shared memory');
-generate($primary, 'after crash', 500);
-is(check_after($primary, 'after crash', 'before crash'), '0|t',
+my $at_once;
+clock_stopped(
+	$primary,
+	sub {
+		generate($primary, 'after crash', 500);
+		$at_once = check_at_once($primary, 'after crash');
+	});
+is(check_after($primary, 'after crash', 'before crash'), 0,
 	'crash restart: every value after is above every value before (the clock went on)');
 is(check_turns($primary, $_), 0, "$_: each value is above the other session's just before")
   for 'before crash', 'after crash';
-is(check_at_once($primary, 'after crash'), '40000|40000|0|t',
+is($at_once, '40000|40000|0|t',
 	'after crash: two sessions at once: one unbroken run of counters in each millisecond');
 
 # Immediate stop (no shutdown checkpoint) and start
 $primary->stop('immediate');
-$primary->start;
-generate($primary, 'after immediate stop', 500);
-is( check_after($primary, 'after immediate stop', 'before crash', 'after crash'), '0|t',
+start_with_clock($primary);
+clock_stopped(
+	$primary,
+	sub {
+		generate($primary, 'after immediate stop', 500);
+		$at_once = check_at_once($primary, 'after immediate stop');
+	});
+is( check_after($primary, 'after immediate stop', 'before crash', 'after crash'), 0,
 	'immediate stop and start: every value after is above every value before');
 is(check_turns($primary, 'after immediate stop'), 0,
 	"after immediate stop: each value is above the other session's just before");
-is(check_at_once($primary, 'after immediate stop'), '40000|40000|0|t',
+is($at_once, '40000|40000|0|t',
 	'after immediate stop: two sessions at once: one unbroken run of counters in each millisecond');
 
 # A standby, which can call it in read-only queries, then its promotion
 $primary->backup('backup');
 my $standby = PostgreSQL::Test::Cluster->new('standby');
 $standby->init_from_backup($primary, 'backup', has_streaming => 1);
-$standby->start;
+start_with_clock($standby);
 $primary->wait_for_catchup($standby);
 my $on_standby = $standby->safe_psql('postgres',
 	q{SELECT string_agg(id::text, ',' ORDER BY n)
@@ -152,9 +166,14 @@ my $after_new = $standby->safe_psql('postgres', 'SELECT gen_monotonic_ulid()');
 ok($after_stays gt $before_stays && $before_stays gt $before[-1],
 	'promotion: a session connected through it goes on increasing');
 ok($after_new gt $after_stays, 'promotion: a new session continues the order');
-generate($standby, 'promoted', 500);
+clock_stopped(
+	$standby,
+	sub {
+		generate($standby, 'promoted', 500);
+		$at_once = check_at_once($standby, 'promoted');
+	});
 is(check_turns($standby, 'promoted'), 0, "promoted: each value is above the other session's just before");
-is(check_at_once($standby, 'promoted'), '40000|40000|0|t',
+is($at_once, '40000|40000|0|t',
 	'promoted: two sessions at once: one unbroken run of counters in each millisecond');
 is( $standby->safe_psql('postgres',
 		"SELECT count(*) FROM seen WHERE phase = 'promoted' AND id <= '$after_new'"),

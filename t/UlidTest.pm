@@ -8,16 +8,20 @@ use warnings;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use IPC::Run;
+use POSIX qw(strftime);
 use Test::More;
+use Time::HiRes ();
 
 use Exporter 'import';
-our @EXPORT =
-  qw(ulid_node check_indexes table_digest query_value start_psql finish_psql concurrent_inserts);
+our @EXPORT = qw(ulid_node check_indexes table_digest query_value start_psql
+  finish_psql concurrent_inserts faketime_library start_with_clock stop_clock
+  run_clock);
 
 # A started cluster with ulid and amcheck in template1 and postgres, so every
 # database created later has them too.  Options: init => { ... } for
 # Cluster->init, conf => [ lines for postgresql.conf ], install_path => the
-# installation of another PostgreSQL to run (with ulid installed there too).
+# installation of another PostgreSQL to run (with ulid installed there too),
+# fake_clock => 1 to start it with a clock the test sets (start_with_clock).
 sub ulid_node
 {
 	my ($name, %opts) = @_;
@@ -26,7 +30,7 @@ sub ulid_node
 	$node->init(%{ $opts{init} // {} });
 	$node->append_conf('postgresql.conf', join("\n", @{ $opts{conf} }))
 	  if $opts{conf};
-	$node->start;
+	$opts{fake_clock} ? start_with_clock($node) : $node->start;
 	$node->safe_psql($_, 'CREATE EXTENSION ulid; CREATE EXTENSION amcheck;')
 	  for qw(template1 postgres);
 	return $node;
@@ -100,11 +104,70 @@ sub finish_psql
 	  or diag(${ $r->{err} });
 }
 
+# A wall clock the test sets, for a server whose generators must see one
+# millisecond however fast or slow the machine runs: libfaketime (Debian's
+# package libfaketime) preloaded into the server, which reads the time from a
+# file at every clock reading.  faketime_library() is the library's path, or
+# undef when it is not installed.  start_with_clock starts the node with it;
+# stop_clock makes its clock stand still, run_clock gives it the real time
+# back.  Only the wall clock is faked: the monotonic clock, which latch
+# waits and sleeps use, stays real.
+my ($faketime_library) = grep { defined && -f } $ENV{ULID_LIBFAKETIME},
+  glob('/usr/lib/*/faketime/libfaketime.so.1'),
+  '/usr/lib/faketime/libfaketime.so.1', '/usr/local/lib/faketime/libfaketime.so.1';
+
+sub faketime_library { return $faketime_library }
+
+sub clock_file { return $_[0]->basedir . '/clock' }
+
+# '+0' (the real time) or 'YYYY-MM-DD hh:mm:ss' (UTC, a clock standing still
+# there), written whole, by a rename: the server must never read a
+# half-written file
+sub set_clock
+{
+	my ($node, $spec) = @_;
+	my $file = clock_file($node);
+	open my $fh, '>', "$file.new" or die "$file.new: $!";
+	print $fh "$spec\n";
+	close $fh or die "$file.new: $!";
+	rename "$file.new", $file or die "$file: $!";
+}
+
+# Stops node's clock at the next whole second, once the real time reaches
+# it: so the clock never goes back by more than the file takes to write
+# (PostgreSQL's timeouts fail an assertion when it goes back by years), each
+# stop is at least a second after the one before, and run_clock moves it on
+# to the real time.  Returns that second as 'YYYY-MM-DD hh:mm:ss'.
+sub stop_clock
+{
+	my ($node) = @_;
+	my $second = int(Time::HiRes::time()) + 1;
+	Time::HiRes::sleep(0.01) while Time::HiRes::time() < $second;
+	my $when = strftime('%Y-%m-%d %H:%M:%S', gmtime $second);
+	set_clock($node, $when);
+	return $when;
+}
+
+sub run_clock { set_clock($_[0], '+0') }
+
+sub start_with_clock
+{
+	my ($node) = @_;
+	die 'libfaketime is not installed' unless $faketime_library;
+	set_clock($node, '+0') unless -f clock_file($node);
+	local $ENV{LD_PRELOAD} = $faketime_library;
+	local $ENV{FAKETIME_TIMESTAMP_FILE} = clock_file($node);
+	local $ENV{FAKETIME_NO_CACHE} = 1;
+	local $ENV{FAKETIME_DONT_FAKE_MONOTONIC} = 1;
+	local $ENV{TZ} = 'UTC';
+	$node->start;
+}
+
 # A new table ids (id, session, seq) filled by $sessions sessions at once,
 # each inserting $batches transactions of $batch_size values of $function
 # (an SQL expression), seq counting in the order they were generated.  The
 # sessions wait on an advisory lock this one holds, so all start generating
-# together.  Returns the finished runs and the seconds they took.
+# together.  Returns the finished runs.
 sub concurrent_inserts
 {
 	my ($node, $label, $function, $sessions, $batches, $batch_size) = @_;
@@ -136,10 +199,9 @@ sub concurrent_inserts
 		"SELECT count(*) = $sessions FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
 	) or die 'the sessions never reached the gate';
 	$gate->query_safe('SELECT pg_advisory_unlock(4242)');
-	my $t0 = time;
 	finish_psql($_) for @runs;
 	$gate->quit;
-	return (\@runs, time - $t0);
+	return \@runs;
 }
 
 1;
