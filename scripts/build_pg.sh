@@ -23,6 +23,7 @@ mirror=$(debian_mirror) || true
 [ -n "$mirror" ] || { say "no Debian mirror in the system's apt sources" >&2; exit 1; }
 apt=$cache/apt
 mkdir -p "$apt/sources" "$apt/lists/partial" "$apt/cache/archives/partial"
+rm -f "$apt"/sources/*	# (ours only: a second entry for the same suite is a warning, and fails)
 printf 'Types: deb-src\nURIs: %s\nSuites: unstable\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
 	"$mirror" >"$apt/sources/unstable-src.sources"
 opts=(-q -o Dir::Etc::SourceList=/dev/null -o Dir::Etc::SourceParts="$apt/sources" -o Dir::State::Lists="$apt/lists"
