@@ -24,7 +24,7 @@ const (
 )
 
 // connect opens a connection whose search_path starts with a schema of this
-// test's own, holding a fresh orders table as the README's examples have it
+// test's own, holding a fresh orders table as docs/applications.md's examples have it
 func connect(t *testing.T) (context.Context, *pgx.Conn) {
 	t.Helper()
 	ctx := context.Background()
@@ -64,7 +64,7 @@ func TestOracleAgreesWithUUID(t *testing.T) {
 	}
 }
 
-// The README's Go example, as written there (between the markers), then
+// docs/applications.md's Go example, as written there (between the markers), then
 // what its comments say.
 func TestReadmeExample(t *testing.T) {
 	ctx, conn := connect(t)
@@ -187,7 +187,7 @@ func TestUUIDKeyUsesIndex(t *testing.T) {
 	}
 }
 
-// what the README's comment warns of: without ::uuid the server infers ulid
+// what the example's comment warns of: without ::uuid the server infers ulid
 // for $1, a type pgx v4 does not know.  It cannot encode a [16]byte for it,
 // and sends a ulid.ULID's driver value (bytes) as bytea text, which is not a
 // ULID.  A pgtype.UUID encodes itself in binary: ulid's binary input reads

@@ -65,7 +65,7 @@ public class UlidTest {
 		return DriverManager.getConnection(url, p);
 	}
 
-	/* a connection with a fresh orders table, as the README's examples have it */
+	/* a connection with a fresh orders table, as docs/applications.md's examples have it */
 	static Connection fresh(Properties extra) throws SQLException {
 		Connection conn = connect(extra);
 		try (Statement st = conn.createStatement()) {
@@ -90,7 +90,7 @@ public class UlidTest {
 		check(ulidToUuid(KNOWN).equals(KNOWN_UUID), ulidToUuid(KNOWN) + " for " + KNOWN);
 	}
 
-	/* The README's Java example, as written there (between the markers), then what its comments say. */
+	/* docs/applications.md's Java example, as written there (between the markers), then what its comments say. */
 	static void readmeExample() throws Exception {
 		try (Connection conn = fresh()) {
 			// README begin
@@ -180,7 +180,7 @@ public class UlidTest {
 	}
 
 	/*
-	 * What the README says of strings: setString sends varchar, which has no
+	 * What docs/applications.md says of strings: setString sends varchar, which has no
 	 * implicit cast to ulid; setObject(i, s, Types.OTHER), ?::ulid and
 	 * stringtype=unspecified each work.
 	 */
