@@ -60,6 +60,7 @@ pg_from_debian() { ! [ -e "$PG_CONFIG" ] || dpkg -S "$(readlink -f "$PG_CONFIG")
 
 # the compiler, and the server's packages for a Debian PostgreSQL
 ensure_build_deps() {
+	pg_from_debian || say "$PG_CONFIG is not from a Debian package: installing no postgresql-$PG_MAJOR packages"
 	ensure_packages gcc make libc6-dev $(! pg_from_debian || echo "postgresql-$PG_MAJOR postgresql-server-dev-$PG_MAJOR")
 }
 

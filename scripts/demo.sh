@@ -14,13 +14,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-server=()
-if pg_from_debian; then
-	server=("postgresql-$PG_MAJOR" "postgresql-server-dev-$PG_MAJOR")
-else
-	say "$PG_CONFIG is not from a Debian package: installing no postgresql-$PG_MAJOR packages"
-fi
-ensure_packages gcc make libc6-dev "${server[@]}" || exit 1
+ensure_build_deps || exit 1
 
 say "building against $("$PG_CONFIG" --version)"
 make -C "$ULID_ROOT" -s PG_CONFIG="$PG_CONFIG" COPT=-Werror with_llvm=no
