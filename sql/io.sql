@@ -45,7 +45,6 @@ SELECT '{01ARYZ6S41TSV4RRFFQ69G5FAV}'::ulid;
 SELECT ' 01ARYZ6S41TSV4RRFFQ69G5FAV'::ulid;
 SELECT '80000000000000000000000000'::ulid;
 SELECT 'ZZZZZZZZZZZZZZZZZZZZZZZZZZ'::ulid;
-SELECT '01563df3-6481-d676-4c61-efb99302bd5b'::ulid;
 
 -- binary output is the 16 bytes, as for uuid
 SELECT ulid_send('01ARYZ6S41TSV4RRFFQ69G5FAV'::ulid);
@@ -55,7 +54,9 @@ SELECT count(*) FILTER (WHERE ulid_send(u::ulid) <> uuid_send(u)) AS send_mismat
 -- text: the same text, the same ulid, and the same verdict, SQLSTATE,
 -- message, detail and hint for every text that sql/text.sql gives
 -- ulid_from_text (every first character, every printable ASCII character
--- at the last position, every kind of bad input)
+-- at the last position, every kind of bad input).  The one text that they
+-- read differently, uuid's (36 characters), which the input reads and
+-- ulid_from_text refuses, is sql/uuid_text.sql's.
 SELECT ulid_to_text('01aryz6s41tsv4rrffq69g5fav'::ulid), ulid_from_text('01aryz6s41tsv4rrffq69g5fav');
 SELECT count(*) FILTER (WHERE ulid_to_text(u::ulid) <> u::ulid::text) AS to_text_mismatches,
        count(*) FILTER (WHERE ulid_from_text(u::ulid::text) <> u::ulid) AS from_text_mismatches,
@@ -86,7 +87,7 @@ FROM (SELECT pg_temp.outcome(format('SELECT %L::ulid', t)) AS input,
                                 '01ARYZ6S41 SV4RRFFQ69G5FAV', '01ARYZ6S41-SV4RRFFQ69G5FAV', E'01ARYZ6S41\tSV4RRFFQ69G5FAV',
                                 '01ARYZ6S41TSV4RRFFQ69G5FAé', 'ééééééééééééé', '{01ARYZ6S41TSV4RRFFQ69G5FAV}',
                                 ' 01ARYZ6S41TSV4RRFFQ69G5FAV', '80000000000000000000000000', '8ZZZZZZZZZABCDEFGHJKMNPQRS',
-                                'ZZZZZZZZZZZZZZZZZZZZZZZZZZ', '7ZZZZZZZZZZZZZZZZZZZZZZZZZ', '01563df3-6481-d676-4c61-efb99302bd5b',
+                                'ZZZZZZZZZZZZZZZZZZZZZZZZZZ', '7ZZZZZZZZZZZZZZZZZZZZZZZZZ',
                                 '01ARYZ6S41TSV4RRFFQ69G5FA!', '01ARYZ6S41TSV4RRFFQ69G5FA '])) AS v(t)) s;
 SELECT ulid_from_text(NULL) IS NULL AS strict;
 

@@ -11,7 +11,8 @@ SELECT pg_input_is_valid('01ARYZ6S41TSV4RRFFQ69G5FAV', 'ulid') AS canonical,
 SELECT t, e.*
 FROM (VALUES ('01ARYZ6S41TSV4RRFFQ69G5FAVV'), ('01ARYZ6S41TSV4RRFFQ69G5FLV'),
              ('01ARYZ6S41TSV4RRFFQ69G5FAé'), ('80000000000000000000000000'),
-             ('01ARYZ6S41TSV4RRFFQ69G5FAV')) AS v(t),
+             ('01ARYZ6S41TSV4RRFFQ69G5FAV'), ('01563df3-6481-d676-4c61-efb99302bd5b'),
+             ('01563df3-6481-d676-4c61-efb99302bd5g'), ('01563df36-481-d676-4c61-efb99302bd5b')) AS v(t),
      LATERAL pg_input_error_info(t, 'ulid') AS e;
 
 -- a bulk check of mixed input raises nothing

@@ -5,21 +5,80 @@
  *	  work: to and from text and bytea.
  *
  * Text is 26 characters of Crockford base32, read case-insensitively and
- * written upper-case; binary is the 16 raw bytes, as for uuid.  The codec
- * itself is in libulid/codec.c; this file reports its verdicts as PostgreSQL
- * errors.
+ * written upper-case; binary is the 16 raw bytes, as for uuid.  The input
+ * also reads uuid's text of the same bytes, which the output writes where
+ * ulid.output asks for it, so that a dump taken for the SQL edition (whose
+ * values are uuids) restores here too.  The codec itself is in
+ * libulid/codec.c; this file reports its verdicts as PostgreSQL errors.
  *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"
 
+#include "access/xact.h"
 #include "libpq/pqformat.h"
 #include "mb/pg_wchar.h"
 #include "nodes/nodes.h"
 #include "utils/builtins.h"
+#include "utils/guc.h"
+#include "utils/snapmgr.h"
 
 #include "compat.h"
 #include "ulid.h"
+
+typedef enum UlidOutput
+{
+	ULID_OUTPUT_ULID,
+	ULID_OUTPUT_UUID
+} UlidOutput;
+
+static const struct config_enum_entry ulid_output_options[] = {
+	{"ulid", ULID_OUTPUT_ULID, false},
+	{"uuid", ULID_OUTPUT_UUID, false},
+	{NULL, 0, false}
+};
+
+/* ulid.output: see ulid_output_as_uuid */
+static int	ulid_output = ULID_OUTPUT_ULID;
+
+/*
+ * PGC_USERSET, like bytea_output: the role that dumps or subscribes picks
+ * it for its own connection (PGOPTIONS, or a conninfo's options).
+ */
+void
+ulid_output_init(void)
+{
+	DefineCustomEnumVariable("ulid.output",
+							 "Sets the text form of ulid values written where nothing can be stored.",
+							 "Valid values are \"ulid\" (26 characters of Crockford base32) and \"uuid\" (uuid's text of the same bytes); \"uuid\" applies in read-only transactions and logical decoding only.",
+							 &ulid_output,
+							 ULID_OUTPUT_ULID,
+							 ulid_output_options,
+							 PGC_USERSET,
+							 0,
+							 NULL, NULL, NULL);
+}
+
+/*
+ * Whether ulid_out writes uuid's text.  ulid.output = uuid is for pg_dump
+ * and logical replication towards the SQL edition, whose input reads uuid's
+ * text only; it must never change what is stored, as an index on
+ * (col::varchar), a generated column or a default written before 1.7 as
+ * (col)::text reach this function too, and the type's output is IMMUTABLE.
+ * So it applies only where nothing is written: a read-only transaction
+ * that has touched no temporary table (pg_dump's, and a subscription's
+ * initial copy, are such) and logical decoding (a walsender's changes, under
+ * a historic snapshot).
+ */
+static inline bool
+ulid_output_as_uuid(void)
+{
+	if (likely(ulid_output == ULID_OUTPUT_ULID))
+		return false;
+	if (HistoricSnapshotActive())
+		return true;
+	return XactReadOnly && !(MyXactFlags & XACT_FLAGS_ACCESSEDTEMPNAMESPACE);
+}
 
 /*
  * Reports why str is not a ULID, softly where escontext allows it.  The
@@ -93,16 +152,24 @@ ulid_in(PG_FUNCTION_ARGS)
 {
 	char	   *str = PG_GETARG_CSTRING(0);
 	pg_ulid    *result = palloc(sizeof(pg_ulid));
+	size_t		len = strlen(str);
 	size_t		bad_pos = 0;
 	UlidDecodeStatus status;
 
-	status = ulid_decode(str, strlen(str), result->data, &bad_pos);
-	if (status != ULID_DECODE_OK)
-	{
-		report_bad_ulid_text(str, status, bad_pos, fcinfo->context);
-		PG_RETURN_NULL();		/* reached only for a soft error */
-	}
-	PG_RETURN_ULID_P(result);
+	status = ulid_decode(str, len, result->data, &bad_pos);
+	if (status == ULID_DECODE_OK)
+		PG_RETURN_ULID_P(result);
+
+	if (len == ULID_UUID_TEXT_LEN && ulid_decode_uuid(str, len, result->data))
+		PG_RETURN_ULID_P(result);
+	if (status == ULID_DECODE_BAD_LENGTH &&
+		pg_mbstrlen_with_len(str, len) == ULID_UUID_TEXT_LEN)
+		ereturn(fcinfo->context, (Datum) 0,
+				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+				 errmsg("invalid input syntax for type %s: \"%s\"", "ulid", str),
+				 errdetail("A ULID of 36 characters is read as uuid's text: 32 hexadecimal digits in groups of 8, 4, 4, 4 and 12, joined by hyphens.")));
+	report_bad_ulid_text(str, status, bad_pos, fcinfo->context);
+	PG_RETURN_NULL();			/* reached only for a soft error */
 }
 
 PG_FUNCTION_INFO_V1(ulid_out);
@@ -110,8 +177,16 @@ Datum
 ulid_out(PG_FUNCTION_ARGS)
 {
 	pg_ulid    *ulid = PG_GETARG_ULID_P(0);
-	char	   *buf = palloc(ULID_TEXT_LEN + 1);
+	char	   *buf;
 
+	if (unlikely(ulid_output_as_uuid()))
+	{
+		buf = palloc(ULID_UUID_TEXT_LEN + 1);
+		ulid_encode_uuid(ulid->data, buf);
+		buf[ULID_UUID_TEXT_LEN] = '\0';
+		PG_RETURN_CSTRING(buf);
+	}
+	buf = palloc(ULID_TEXT_LEN + 1);
 	ulid_encode(ulid->data, buf);
 	buf[ULID_TEXT_LEN] = '\0';
 	PG_RETURN_CSTRING(buf);

@@ -33,4 +33,7 @@ DatumGetUlidP(Datum X)
 #define PG_GETARG_ULID_P(X)		DatumGetUlidP(PG_GETARG_DATUM(X))
 #define PG_RETURN_ULID_P(X)		return UlidPGetDatum(X)
 
+/* Defines the ulid.output setting (ulid.c), at the library's load */
+extern void ulid_output_init(void);
+
 #endif							/* ULID_H */

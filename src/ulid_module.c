@@ -13,6 +13,7 @@
 #include "fmgr.h"
 
 #include "compat.h"
+#include "ulid.h"
 #include "ulid_backend.h"
 #include "ulid_uuidv7.h"
 #include "ulid_monotonic.h"
@@ -29,7 +30,9 @@ PG_MODULE_MAGIC;
 #endif
 
 /*
- * Module load: the generators' fork handler, the ulid.uuidv7 setting, and,
+ * Module load: the generators' fork handler, the ulid.output and
+ * ulid.uuidv7 settings (ulid.uuidv7's reserves the prefix, so it comes
+ * last of the two), and,
  * when loaded through shared_preload_libraries, the cluster-wide
  * generator's request for shared memory (PostgreSQL 15 and 16).
  */
@@ -37,6 +40,7 @@ void
 _PG_init(void)
 {
 	ulid_backend_init();
+	ulid_output_init();
 	ulid_uuidv7_init();
 	ulid_monotonic_init();
 }

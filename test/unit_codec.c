@@ -2,12 +2,13 @@
  *
  * unit_codec.c
  *	  Unit tests of codec.c: published vectors, every invalid byte, overflow,
- *	  and random round trips checked against a reference encoder; and of
- *	  layout.h's UUIDv7 test.
+ *	  and random round trips checked against a reference encoder; uuid's
+ *	  text form; and layout.h's UUIDv7 test.
  *
  *-------------------------------------------------------------------------
  */
 #include <stdint.h>
+#include <stdio.h>
 
 #include "codec.h"
 #include "layout.h"
@@ -348,6 +349,66 @@ test_is_uuidv7(void)
 	CHECK(accepted == 1, "one combination of 64 accepted, got %d", accepted);
 }
 
+/*
+ * uuid's text: against snprintf's lower-case hex with hyphens after bytes 4,
+ * 6, 8 and 10, both ways and in upper case; and every single-character
+ * change that leaves the form (a non-digit for a digit, a digit for a
+ * hyphen), and every other length, refused with out untouched.
+ */
+static void
+test_uuid_text(void)
+{
+	uint64_t	state = UINT64_C(0x2545F4914F6CDD1D);
+	int			n;
+	int			bad_encode = 0;
+	int			bad_decode = 0;
+	int			accepted_bad = 0;
+	int			touched = 0;
+
+	for (n = 0; n < 20000; n++)
+	{
+		unsigned char bin[16];
+		uint8_t		back[16];
+		uint8_t		canary[16];
+		char		text[ULID_UUID_TEXT_LEN];
+		char		expected[ULID_UUID_TEXT_LEN + 1];
+		char	   *e = expected;
+		int			i;
+
+		ulid_store_be64(bin, unit_next_random(&state));
+		ulid_store_be64(bin + 8, unit_next_random(&state));
+		for (i = 0; i < 16; i++)
+		{
+			if (i == 4 || i == 6 || i == 8 || i == 10)
+				*e++ = '-';
+			snprintf(e, 3, "%02x", bin[i]);
+			e += 2;
+		}
+		ulid_encode_uuid(bin, text);
+		bad_encode += memcmp(text, expected, ULID_UUID_TEXT_LEN) != 0;
+		bad_decode += !ulid_decode_uuid(text, ULID_UUID_TEXT_LEN, back) ||
+			memcmp(back, bin, 16) != 0;
+		for (i = 0; i < ULID_UUID_TEXT_LEN; i++)
+			if (text[i] >= 'a' && text[i] <= 'f')
+				text[i] -= 32;
+		bad_decode += !ulid_decode_uuid(text, ULID_UUID_TEXT_LEN, back) ||
+			memcmp(back, bin, 16) != 0;
+
+		i = n % ULID_UUID_TEXT_LEN;
+		text[i] = (text[i] == '-') ? "0123456789abcdef"[n % 16] : "-gG/:@`{ "[n % 9];
+		memset(canary, 0xA5, 16);
+		memcpy(back, canary, 16);
+		accepted_bad += ulid_decode_uuid(text, ULID_UUID_TEXT_LEN, back);
+		touched += memcmp(back, canary, 16) != 0;
+		accepted_bad += ulid_decode_uuid(expected, n % ULID_UUID_TEXT_LEN, back);
+		accepted_bad += ulid_decode_uuid(expected, ULID_UUID_TEXT_LEN + 1, back);
+	}
+	CHECK(bad_encode == 0, "%d uuid texts differ from snprintf's", bad_encode);
+	CHECK(bad_decode == 0, "%d uuid text round trips failed", bad_decode);
+	CHECK(accepted_bad == 0, "%d texts off uuid's form accepted", accepted_bad);
+	CHECK(touched == 0, "%d refusals wrote out", touched);
+}
+
 int
 main(void)
 {
@@ -359,6 +420,7 @@ main(void)
 	test_random_round_trips();
 	test_order_preserved();
 	test_compare();
+	test_uuid_text();
 	test_is_uuidv7();
 	UNIT_DONE("unit_codec");
 }

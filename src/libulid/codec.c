@@ -7,8 +7,12 @@
  * character is one shift and mask; there are no loops over bits and no
  * branches per character on the success path.
  *
+ * uuid's text form, which the SQL edition's values print as, is at the end.
+ *
  *-------------------------------------------------------------------------
  */
+#include <string.h>
+
 #include "codec.h"
 #include "ulid_assert.h"
 
@@ -167,4 +171,71 @@ ulid_decode(const char *text, size_t len, uint8_t out[ULID_BINARY_LEN],
 	ulid_store_be64(out, hi);
 	ulid_store_be64(out + 8, lo);
 	return ULID_DECODE_OK;
+}
+
+static const char ulid_hex_digits[17] = "0123456789abcdef";
+
+/* Where uuid's text has a hyphen: after 8, 12, 16 and 20 digits */
+#define ULID_UUID_HYPHEN(i)	((i) == 8 || (i) == 13 || (i) == 18 || (i) == 23)
+
+void
+ulid_encode_uuid(const uint8_t bin[ULID_BINARY_LEN], char out[ULID_UUID_TEXT_LEN])
+{
+	int			i;
+	int			o = 0;
+
+	for (i = 0; i < ULID_BINARY_LEN; i++)
+	{
+		if (ULID_UUID_HYPHEN(o))
+			out[o++] = '-';
+		out[o++] = ulid_hex_digits[bin[i] >> 4];
+		out[o++] = ulid_hex_digits[bin[i] & 15];
+	}
+	ULID_ASSERT(o == ULID_UUID_TEXT_LEN);
+}
+
+/* The value of a hexadecimal digit in either case, or -1 */
+static int
+ulid_hex_value(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+int
+ulid_decode_uuid(const char *text, size_t len, uint8_t out[ULID_BINARY_LEN])
+{
+	uint8_t		bin[ULID_BINARY_LEN];
+	int			i;
+	int			n = 0;
+
+	if (len != ULID_UUID_TEXT_LEN)
+		return 0;
+	for (i = 0; i < ULID_UUID_TEXT_LEN; i++)
+	{
+		int			d;
+
+		if (ULID_UUID_HYPHEN(i))
+		{
+			if (text[i] != '-')
+				return 0;
+			continue;
+		}
+		d = ulid_hex_value(text[i]);
+		if (d < 0)
+			return 0;
+		if (n % 2 == 0)
+			bin[n / 2] = (uint8_t) (d << 4);
+		else
+			bin[n / 2] |= (uint8_t) d;
+		n++;
+	}
+	ULID_ASSERT(n == 2 * ULID_BINARY_LEN);
+	memcpy(out, bin, ULID_BINARY_LEN);
+	return 1;
 }

@@ -26,6 +26,7 @@
 #define ULID_TIME_LEN		6	/* bytes of the timestamp field */
 #define ULID_RANDOM_LEN		10	/* bytes of the random field */
 #define ULID_TIME_MAX		((UINT64_C(1) << 48) - 1)
+#define ULID_UUID_TEXT_LEN	36	/* uuid's text: 8-4-4-4-12 hex digits */
 
 typedef enum UlidDecodeStatus
 {
@@ -49,6 +50,21 @@ extern void ulid_encode(const uint8_t bin[ULID_BINARY_LEN], char out[ULID_TEXT_L
 extern UlidDecodeStatus ulid_decode(const char *text, size_t len,
 									uint8_t out[ULID_BINARY_LEN],
 									size_t *bad_pos);
+
+/*
+ * uuid's text of the same 16 bytes, as core's uuid_out writes it: 32
+ * lower-case hexadecimal digits in groups of 8, 4, 4, 4 and 12 joined by
+ * hyphens.  Adds no terminator.
+ */
+extern void ulid_encode_uuid(const uint8_t bin[ULID_BINARY_LEN],
+							 char out[ULID_UUID_TEXT_LEN]);
+
+/*
+ * Parses exactly that form, digits in either case, into out: 1 on success,
+ * 0 (out unwritten) for anything else.
+ */
+extern int	ulid_decode_uuid(const char *text, size_t len,
+							 uint8_t out[ULID_BINARY_LEN]);
 
 /* Big-endian loads and stores of the two 64-bit halves of a ULID. */
 static inline uint64_t

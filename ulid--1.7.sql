@@ -1,4 +1,4 @@
-/* ulid--1.6.sql: the ulid type, its operators, index support, generators and uuid interop */
+/* ulid--1.7.sql: the ulid type, its operators, index support, generators and uuid interop */
 
 -- complain if script is sourced in psql, rather than via CREATE EXTENSION
 \echo Use "CREATE EXTENSION ulid" to load this file. \quit
@@ -223,7 +223,6 @@ COMMENT ON OPERATOR FAMILY ulid_bloom_ops USING brin IS 'BRIN bloom operator fam
 CREATE CAST (ulid AS pg_catalog.uuid) WITHOUT FUNCTION AS IMPLICIT;
 CREATE CAST (pg_catalog.uuid AS ulid) WITHOUT FUNCTION AS ASSIGNMENT;
 
-CREATE CAST (ulid AS pg_catalog.text) WITH INOUT AS ASSIGNMENT;
 CREATE CAST (pg_catalog.text AS ulid) WITH INOUT;
 
 CREATE FUNCTION ulid_to_bytea(ulid) RETURNS pg_catalog.bytea
@@ -250,8 +249,7 @@ CREATE CAST (pg_catalog.timestamptz AS ulid) WITH FUNCTION ulid_lower(pg_catalog
 
 COMMENT ON CAST (ulid AS pg_catalog.uuid) IS 'same 16 bytes, no conversion';
 COMMENT ON CAST (pg_catalog.uuid AS ulid) IS 'same 16 bytes, no conversion';
-COMMENT ON CAST (ulid AS pg_catalog.text) IS 'canonical 26-character text';
-COMMENT ON CAST (pg_catalog.text AS ulid) IS 'parse 26 characters of Crockford base32';
+COMMENT ON CAST (pg_catalog.text AS ulid) IS 'parse the type''s input: 26 characters of Crockford base32, or uuid''s text';
 COMMENT ON CAST (ulid AS pg_catalog.bytea) IS 'the 16 bytes';
 COMMENT ON CAST (pg_catalog.bytea AS ulid) IS 'exactly 16 bytes';
 COMMENT ON CAST (ulid AS pg_catalog.timestamptz) IS 'the millisecond of the time field';
@@ -793,13 +791,18 @@ COMMENT ON FUNCTION typeid_prefix(pg_catalog.text) IS 'prefix of a TypeID';
 /*
  * The text of a ulid as text, and back: the spelling the SQL edition
  * (ulid_sql, whose ulid is a domain over uuid and prints as one) offers too,
- * so that portable queries read the same on both.  ulid_from_text is strict
- * as the type's input is (SQLSTATE 22P02, with the same details), and not
- * LEAKPROOF: its error shows its argument.
+ * so that portable queries read the same on both.  ulid_from_text reads the
+ * 26 characters only, as the edition's does, with the type input's errors
+ * (SQLSTATE 22P02, the same details), and is not LEAKPROOF: its error shows
+ * its argument.  ulid_to_text writes the 26 characters whatever ulid.output
+ * says, and is the cast to text, which is IMMUTABLE and may be indexed.
  */
 CREATE FUNCTION ulid_to_text(ulid) RETURNS pg_catalog.text
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION ulid_from_text(pg_catalog.text) RETURNS ulid
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION ulid_to_text(ulid) IS 'text of ulid, upper case';
-COMMENT ON FUNCTION ulid_from_text(pg_catalog.text) IS 'ulid of its text, read as the type''s input reads it';
+COMMENT ON FUNCTION ulid_from_text(pg_catalog.text) IS 'ulid of its 26-character text';
+
+CREATE CAST (ulid AS pg_catalog.text) WITH FUNCTION ulid_to_text(ulid) AS ASSIGNMENT;
+COMMENT ON CAST (ulid AS pg_catalog.text) IS 'canonical 26-character text';
