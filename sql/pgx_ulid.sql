@@ -277,3 +277,93 @@ DROP TABLE sessions, accounts, accounts_before;
 SET client_min_messages = warning;
 DROP SCHEMA pgx CASCADE;
 RESET client_min_messages;
+
+--
+-- (c) pgx_ulid declares all its casts AS IMPLICIT: ulid to and from uuid and
+-- timestamp, to bytea (from 0.1.5), to and from timestamptz (0.2.x).  This
+-- extension's are explicit, but for ulid to uuid (implicit) and uuid to ulid
+-- (assignment).  PostgreSQL prints no implicit cast at the top of a column's
+-- default or generation expression, inside EXTRACT and AT TIME ZONE, or in
+-- the branch of a UNION, so pg_dump writes none there; nor in a function's
+-- body, which it writes as it was written (a SQL-standard one as PostgreSQL
+-- prints it).  data/pgx_ulid-0.1.5-implicit.sql is the dump of a database
+-- relying on each (from the stand-in, its casts in pgx_ulid 0.1.5's
+-- contexts); data/pgx_ulid-0.1.5-implicit-fixed.sql the dump of the same
+-- after the step of docs/migrating.md#pgx_ulids-implicit-casts: its block
+-- run on the stand-in, the views and functions it lists written with the
+-- cast, and the generated column's line edited (before 17, PostgreSQL cannot
+-- change a generation expression).  (terse: 19 words a missing function
+-- with a DETAIL, and the contexts are the server's)
+--
+CREATE DATABASE pgx_ulid_restore;
+\c pgx_ulid_restore
+-- every failing statement, each with its error; ON_ERROR_STOP stops at the first
+\set VERBOSITY terse
+\set ECHO none
+\i data/pgx_ulid-0.1.5-implicit.sql
+\set ECHO all
+RESET search_path;
+
+-- what is left: neither the tables with such a default or generated column
+-- (nor their rows), nor the views over them or with such an expression
+SELECT relname, relkind FROM pg_class
+WHERE relnamespace = 'public'::regnamespace AND relkind IN ('r', 'v') ORDER BY 1;
+SELECT p.oid::regprocedure AS function FROM pg_proc p
+WHERE pronamespace = 'public'::regnamespace AND NOT EXISTS
+    (SELECT FROM pg_depend d WHERE d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e')
+ORDER BY 1;
+-- the functions with a body that relies on a cast restored, and fail when called
+SELECT user_created(id) FROM orders;
+\echo :SQLSTATE
+SELECT order_time(id) FROM orders;
+\echo :SQLSTATE
+SELECT user_created_pl(id) FROM orders;
+\echo :SQLSTATE
+-- pgx_ulid 0.2.x's casts to and from timestamptz: what its dump writes
+CREATE TABLE at_now (id public.ulid DEFAULT now() NOT NULL);
+CREATE TABLE at_ulid (at timestamp with time zone DEFAULT public.gen_ulid());
+-- with the casts written, they are what the casts make
+CREATE TABLE at_now (id public.ulid DEFAULT (now())::public.ulid NOT NULL, n int);
+CREATE TABLE at_ulid (at timestamp with time zone DEFAULT (public.gen_ulid())::timestamp with time zone, n int);
+INSERT INTO at_now (n) VALUES (1) RETURNING id = ulid_lower(now()) AS lowest_of_now;
+INSERT INTO at_ulid (n) VALUES (1)
+RETURNING at BETWEEN date_trunc('milliseconds', now()) AND clock_timestamp() AS generated_now;
+\set VERBOSITY default
+
+\c :regress_db
+DROP DATABASE pgx_ulid_restore;
+
+-- the dump after the step restores with ON_ERROR_STOP: every table, row,
+-- view and function
+CREATE DATABASE pgx_ulid_restore;
+\c pgx_ulid_restore
+\set ON_ERROR_STOP 1
+\set ECHO none
+\i data/pgx_ulid-0.1.5-implicit-fixed.sql
+\set ECHO all
+\set ON_ERROR_STOP 0
+RESET search_path;
+
+SELECT relname, relkind FROM pg_class
+WHERE relnamespace = 'public'::regnamespace AND relkind IN ('r', 'v') ORDER BY 1;
+SELECT id, name, created_at, created_at = ulid_to_timestamp(id) AS created_at_matches FROM users ORDER BY id;
+SELECT * FROM users_2024;
+SELECT * FROM audit ORDER BY id;
+SELECT key, body FROM blobs ORDER BY key;
+SELECT * FROM ticks ORDER BY id;
+SELECT * FROM orders_by_year ORDER BY year;
+SELECT id, at = id::timestamptz AS at_matches FROM orders_in_utc ORDER BY id;
+SELECT * FROM all_keys ORDER BY key;
+SELECT id, user_created(id), user_created_pl(id), order_time(id), order_year(id) FROM orders ORDER BY id;
+-- the defaults and the generated column give what the casts make
+INSERT INTO users (name) VALUES ('new') RETURNING created_at = ulid_to_timestamp(id) AS created_at_matches;
+INSERT INTO audit (what) VALUES ('new')
+RETURNING at BETWEEN date_trunc('milliseconds', now() AT TIME ZONE 'UTC')
+             AND clock_timestamp() AT TIME ZONE 'UTC' AS at_now;
+INSERT INTO blobs (body) VALUES ('new')
+RETURNING length(key) AS bytes,
+          ulid_time(key::ulid) BETWEEN date_trunc('milliseconds', now()) AND clock_timestamp() AS key_now;
+INSERT INTO ticks (n) VALUES (3) RETURNING id = localtimestamp::ulid AS lowest_of_localtimestamp;
+
+\c :regress_db
+DROP DATABASE pgx_ulid_restore;
