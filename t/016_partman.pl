@@ -125,6 +125,28 @@ sub days_sql
 # the days -N..M as that list writes them
 sub days { return join ',', $_[0] .. $_[1]; }
 
+# rows of checks() that both versions' scenarios print: the days, the
+# default partition, and where a row of now lands ($today: the name of
+# today's partition, an SQL expression)
+sub made_sql
+{
+	my ($days, $today) = @_;
+	return qq{
+		SELECT 'days', ($days);
+		SELECT 'default', count(*) FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+		  WHERE i.inhparent = 'events'::regclass AND pg_get_expr(c.relpartbound, c.oid) = 'DEFAULT';
+		INSERT INTO events (payload) VALUES ('{}');
+		SELECT 'landed', string_agg(tableoid::regclass::text, ','), $today FROM events;};
+}
+sub made_ok
+{
+	my ($got, $bounds) = @_;
+	is($got->{days}, days(-4, 4), "create_parent: a partition a day, today and 4 days either side$bounds");
+	is($got->{default}, 1, 'and a default partition');
+	my ($landed, $today) = fields($got, 'landed', 2);
+	is($landed, $today, "a row of now lands in today's partition");
+}
+
 if ($version =~ /^4\./)
 {
 	refusal('ulid', "'native', 'daily'", '4.x');
@@ -136,11 +158,7 @@ if ($version =~ /^4\./)
 	my $days = days_sql('YYYY_MM_DD', 'timestamptz', '');
 	my $got = checks('p4', 'the 4.7 block', "BEGIN;\n" . guide_block('partman4') . qq{
 		$plan_function
-		SELECT 'days', ($days);
-		SELECT 'default', count(*) FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
-		  WHERE i.inhparent = 'events'::regclass AND pg_get_expr(c.relpartbound, c.oid) = 'DEFAULT';
-		INSERT INTO events (payload) VALUES ('{}');
-		SELECT 'landed', string_agg(tableoid::regclass::text, ','), 'events_p' || to_char(now(), 'YYYY_MM_DD') FROM events;
+		@{[ made_sql($days, "'events_p' || to_char(now(), 'YYYY_MM_DD')") ]}
 		SELECT 'pruned', pg_temp.scans(format('SELECT * FROM events WHERE created >= %L AND created < %L',
 		                                      current_date + 1, current_date + 2)),
 		       'events_p' || to_char(now() + interval '1 day', 'YYYY_MM_DD');
@@ -149,10 +167,7 @@ if ($version =~ /^4\./)
 		SELECT 'maintained', ($days);
 		COMMIT;
 	});
-	is($got->{days}, days(-4, 4), 'create_parent: a partition a day, today and 4 days either side');
-	is($got->{default}, 1, 'and a default partition');
-	my ($landed, $today) = fields($got, 'landed', 2);
-	is($landed, $today, "a row of now lands in today's partition");
+	made_ok($got, '');
 	my ($scans, $removed, $tomorrow) = fields($got, 'pruned', 3);
 	is("$scans|$removed", "$tomorrow|0",
 		"a day's condition on the time column: that day's partition alone, pruned when planned");
@@ -171,11 +186,7 @@ else
 	};
 	my $got = checks('p5', 'the 5.x blocks', "BEGIN;\n" . guide_block('partman5') . qq{
 		$plan_function
-		SELECT 'days', ($days);
-		SELECT 'default', count(*) FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
-		  WHERE i.inhparent = 'events'::regclass AND pg_get_expr(c.relpartbound, c.oid) = 'DEFAULT';
-		INSERT INTO events (payload) VALUES ('{}');
-		SELECT 'landed', string_agg(tableoid::regclass::text, ','), @{[ $names->('now()') ]} FROM events;
+		@{[ made_sql($days, $names->('now()')) ]}
 		-- a constant: pruned when planned
 		SELECT 'plan_time', pg_temp.scans(format('SELECT * FROM events WHERE id >= ulid_lower(%L) AND id < ulid_lower(%L)',
 		                                         current_date + 1, current_date + 2)),
@@ -202,10 +213,7 @@ else
 		SELECT 'retained', ($days);
 		COMMIT;
 	});
-	is($got->{days}, days(-4, 4), 'create_parent: a partition a day, today and 4 days either side, bounded by ulid_lower of its midnights');
-	is($got->{default}, 1, 'and a default partition');
-	my ($landed, $today) = fields($got, 'landed', 2);
-	is($landed, $today, "gen_ulid() lands in today's partition");
+	made_ok($got, ', bounded by ulid_lower of its midnights');
 	my ($scans, $removed, $want) = fields($got, 'plan_time', 3);
 	is("$scans|$removed", "$want|0", "a day's ulid_lower range: that day's partition alone, pruned when planned");
 	($scans, $removed, $want) = fields($got, 'start_time', 3);
