@@ -1,13 +1,15 @@
 # pg_partman managing a table partitioned by time and keyed by ULIDs:
 # docs/partitioning.md's blocks as written, for the pg_partman installed
-# (Debian's: 4.7.2 for 15, 5.2.4 for 17).  Its refusal of a ulid column,
-# word for word; then, with 5.x, a uuid column holding ULIDs: the bounds of
-# every partition are ulid_lower of its day, rows land by their time, the
-# plans are pruned by ulid values at plan time and at executor start,
-# run_maintenance() makes the partitions ahead of the newest row, and
-# retention drops the old ones.  With 4.7, which refuses uuid as well, the
-# page's time-keyed form.  Each scenario runs in one transaction, so that
-# now(), which pg_partman counts its days from, is one instant throughout.
+# (Debian's: 4.7.2 for 15, 5.2.4 for 17, 5.5.0 for 18).  Its refusal of a
+# ulid column, word for word; then, with 5.x, a uuid column holding ULIDs:
+# the bounds of every partition are ulid_lower of its day, rows land by
+# their time, the plans are pruned by ulid values at plan time and at
+# executor start, run_maintenance() makes the partitions ahead of the
+# newest row, retention drops the old ones, and partition_data_time()
+# refuses the key (5.2) or moves a row out of the default (5.5).  With 4.7,
+# which refuses uuid as well, the page's time-keyed form.  Each scenario
+# runs in one transaction, so that now(), which pg_partman counts its days
+# from, is one instant throughout.
 #
 # Makefile leaves it out of make prove_installcheck where pg_partman is not
 # installed (Debian has no package for every major): a skip fails CI, and
@@ -237,6 +239,23 @@ else
 		# (the guide wraps it)
 		(my $quoted = $guide) =~ s/\s+/ /g;
 		ok(defined $message && index($quoted, "`$message`") >= 0, 'the guide quotes the error') or diag($message);
+	}
+	else
+	{
+		# later releases take it: a row of a day without a partition moves
+		# out of the default into a new partition of that day
+		$got = checks('p5', 'partition_data_time()', qq{
+			BEGIN;
+			INSERT INTO events VALUES (gen_ulid(now() - interval '20 days'));
+			SELECT partman.partition_data_time('public.events');
+			SELECT 'moved', tableoid::regclass, @{[ $names->("now() - interval '20 days'") ]}
+			  FROM events WHERE id < ulid_lower(now() - interval '19 days');
+			SELECT 'days', ($days);
+			COMMIT;
+		});
+		my ($moved, $want_moved) = fields($got, 'moved', 2);
+		is($moved, $want_moved, "partition_data_time(): the row out of the default, into its day's partition");
+		is($got->{days}, join(',', -30, -20, days(-4, 8)), "that partition bounded by ulid_lower of its day's midnights");
 	}
 }
 
