@@ -35,7 +35,8 @@ ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)),
 FILES = [os.path.join(ROOT, "README.md")] + sorted(glob.glob(os.path.join(ROOT, "docs", "*.md")))
 # docs/ holds the user guides and the maintainers' documents; only the former
 # are meant to be run (the latter quote SQL as part of an argument)
-GUIDES = ("applications.md", "migrating.md", "monotonic.md", "reference.md", "sql-edition.md", "uuidv7-typeid.md")
+GUIDES = ("applications.md", "migrating.md", "monotonic.md", "partitioning.md", "reference.md", "sql-edition.md",
+          "uuidv7-typeid.md")
 FILES = [f for f in FILES if os.path.basename(f) in GUIDES or f.endswith("README.md")]
 
 passed = failed = skipped = elsewhere = 0
