@@ -147,13 +147,13 @@ endif # end of the build (make dist and make unittest skip it)
 # extension_destdir the tests' own clusters would not know.  initdb refuses
 # to run as root: scripts/test.sh runs this as the postgres user then.
 PG_PROVE_FLAGS += -I $(srcdir)/t
-# t/016_partman.pl needs pg_partman, which Debian packages for some majors
+# t/017_partman.pl needs pg_partman, which Debian packages for some majors
 # only (scripts/test.sh installs it where there is one): without it, it is
 # left out of the list rather than run to skip, as a skip fails CI
 ifeq ($(wildcard $(datadir)/extension/pg_partman.control),)
-PROVE_TESTS ?= $(filter-out t/016_partman.pl,$(wildcard t/*.pl))
+PROVE_TESTS ?= $(filter-out t/017_partman.pl,$(wildcard t/*.pl))
 ifneq ($(filter prove_installcheck,$(MAKECMDGOALS)),)
-$(info t/016_partman.pl left out: pg_partman is not installed into $(datadir))
+$(info t/017_partman.pl left out: pg_partman is not installed into $(datadir))
 endif
 endif
 

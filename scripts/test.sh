@@ -28,7 +28,7 @@ clang=
 packages=(gcc make libc6-dev perl libipc-run-perl)
 pg_from_debian && packages+=("postgresql-$PG_MAJOR" "postgresql-server-dev-$PG_MAJOR" "postgresql-plpython3-$PG_MAJOR")
 ! grep -qs faketime t/*.pl ulid_sql/t/*.pl || packages+=(faketime)
-# t/016's pg_partman where Debian packages it for this major (15, 17; not
+# t/017's pg_partman where Debian packages it for this major (15, 17; not
 # 19): the Makefile leaves the test out where it is not installed
 if pg_from_debian && grep -qs pg_partman t/*.pl && apt-cache show "postgresql-$PG_MAJOR-partman" >/dev/null 2>&1; then
 	packages+=("postgresql-$PG_MAJOR-partman")

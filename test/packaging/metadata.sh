@@ -76,7 +76,7 @@ done
 # prerequisites: the oldest major (the Makefile's PG_MIN_MAJOR, also in
 # compat.h) and the control file's requires; for the tests, the extensions
 # that pg_regress and the TAP tests create, other than ulid: required, or
-# recommended (pg_partman: the Makefile leaves t/016 out without it)
+# recommended (pg_partman: the Makefile leaves t/017 out without it)
 min=$(sed -n 's/^PG_MIN_MAJOR = \([0-9]*\)$/\1/p' "$root/Makefile")
 check "META.json PostgreSQL prerequisite" "$(meta 'm["prereqs"]["runtime"]["requires"]["PostgreSQL"]')" "$min.0.0"
 check "src/compat.h's oldest major" "$(grep -B1 '^#error "ulid needs PostgreSQL' "$root/src/compat.h" |
