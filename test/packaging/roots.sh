@@ -99,7 +99,7 @@ offline=()
 ls -l "$root/build"
 
 say "lintian"
-as_builder "lintian -I --fail-on error ulid_*.changes" || {
+as_builder "lintian -I --pedantic --show-overrides --fail-on error ulid_*.changes" || {
 	echo "lintian: errors" >&2
 	exit 1
 }
