@@ -11,8 +11,9 @@
 # folders exist; its prerequisites are the control file's and the ones the
 # tests create.  The descriptions in META.json and debian/control (and
 # control.in) name each index method the extension has a class of.
-# debian/watch, debian/upstream/metadata and debian/copyright's Source
-# point at the release channel, PGXN's page of META.json's name.
+# debian/watch, debian/upstream/metadata, debian/copyright's Source and
+# debian/control's Homepage point at the release channel, PGXN's page of
+# META.json's name.
 # Prints "metadata: N passed, N failed".
 
 set -uo pipefail
@@ -137,5 +138,8 @@ reg = re.search(r"^Registry:\n  - Name: (\S+)\n    Entry: (\S+)$", t, re.M)
 doc = re.search(r"^Documentation: (\S+)$", t, re.M)
 print(reg and reg.groups(), doc and doc.group(1))' "$root/debian/upstream/metadata")" "('PGXN', '$name') $page"
 check "debian/copyright Source" "$(sed -n 's/^Source: //p' "$root/debian/copyright")" "$page"
+for f in debian/control debian/control.in; do
+	check "$f Homepage" "$(sed -n 's/^Homepage: //p' "$root/$f")" "$page"
+done
 
 echo "metadata: $passed passed, $failed failed"; [ "$failed" -eq 0 ]
