@@ -20,9 +20,9 @@
 # HANDLE@ulid_sql" asks the database which versions and update paths pg_tle
 # has (pgtle.available_extension_versions(),
 # pgtle.extension_update_paths()), writes pgtle.install_extension for the
-# first version it installs and pgtle.install_extension_version_sql for
-# the others, pgtle.install_update_path for each update script the
-# database lacks, then drop extension if exists, create extension ...
+# first version it installs where pg_tle has none of the package's and
+# pgtle.install_extension_version_sql for the others it lacks,
+# pgtle.install_update_path for each update script it lacks, then drop extension if exists, create extension ...
 # version, pgtle.set_default_version.  Each migration runs in one
 # transaction (psql -1).
 #
