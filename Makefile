@@ -78,6 +78,18 @@ ifeq ($(shell test $(PG_CONFIG_MAJOR) -ge 18 && echo yes),yes)
 DATA_built = pg18/$(EXTENSION).control $(PG18_CROSSINGS) $(PG18_TWINS)
 endif
 
+# No LLVM bitcode unless asked for (make with_llvm=yes): what the tests,
+# the Debian package (debian/rules) and the zip's build (pgxn install runs
+# make and make install) all build is the shared library alone.  The
+# bitcode is what JIT would inline ulid's functions from, which no test
+# runs, and the package leaves it out so as not to depend on the JIT
+# package.  A server built with LLVM sets with_llvm = yes in PGXS's
+# Makefile.global; the override keeps this value over that one, and a
+# with_llvm on the command line wins over both.
+ifneq ($(origin with_llvm),command line)
+override with_llvm = no
+endif
+
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 # a pg_config without the server headers (Debian's libpq-dev has one)
 ifeq ($(wildcard $(PGXS)),)

@@ -11,6 +11,9 @@
 # folders exist; its prerequisites are the control file's and the ones the
 # tests create.  The descriptions in META.json and debian/control (and
 # control.in) name each index method the extension has a class of.
+# debian/watch, debian/upstream/metadata, debian/copyright's Source and
+# debian/control's Homepage point at the release channel, PGXN's page of
+# META.json's name.
 # Prints "metadata: N passed, N failed".
 
 set -uo pipefail
@@ -110,5 +113,35 @@ done
 # "ulid (1.5.0-1) unstable; ..." -> 1.5.0
 debian=$(sed -n '1s/^ulid (\([^)]*\)).*/\1/p' "$root/debian/changelog")
 check "debian/changelog upstream version" "${debian%-*}" "$semver"
+
+# the release channel: PGXN, under META.json's name.  debian/watch (uscan's
+# version 4) watches its page of the distribution, whose download link is
+# https://api.pgxn.org/dist/NAME/V/NAME-V.zip (pgxn-site's template: the
+# API's URL and the download path); its pattern, anchored as uscan anchors
+# it, must take that link's version and no other distribution's zip.
+# debian/upstream/metadata names PGXN's entry, debian/copyright that page
+# as Source.
+name=$(meta 'm["name"]')
+page="https://pgxn.org/dist/$name/"
+check "debian/watch version" "$(sed -n 's/^version=//p' "$root/debian/watch")" 4
+watch=$(grep -v -e '^#' -e '^version=' -e '^$' "$root/debian/watch")
+check "debian/watch's page" "${watch%% *}" "$page"
+# watch_matches URL: the version the pattern takes from URL, or "none"
+watch_matches() { perl -e '$p = shift; print $ARGV[0] =~ m{^$p$} ? $1 : "none"' "${watch#* }" "$1"; }
+check "debian/watch's pattern on https://api.pgxn.org/dist/$name/$semver/$name-$semver.zip" \
+	"$(watch_matches "https://api.pgxn.org/dist/$name/$semver/$name-$semver.zip")" "$semver"
+for other in "https://api.pgxn.org/dist/pgx_$name/0.1.0/pgx_$name-0.1.0.zip" \
+	"https://api.pgxn.org/dist/$name/$semver/$name-$semver.tar.gz" "https://pgxn.org/dist/$name/$semver/"; do
+	check "debian/watch's pattern on $other" "$(watch_matches "$other")" none
+done
+check "debian/upstream/metadata" "$(/usr/bin/python3 -c 'import sys, re
+t = open(sys.argv[1]).read()
+reg = re.search(r"^Registry:\n  - Name: (\S+)\n    Entry: (\S+)$", t, re.M)
+doc = re.search(r"^Documentation: (\S+)$", t, re.M)
+print(reg and reg.groups(), doc and doc.group(1))' "$root/debian/upstream/metadata")" "('PGXN', '$name') $page"
+check "debian/copyright Source" "$(sed -n 's/^Source: //p' "$root/debian/copyright")" "$page"
+for f in debian/control debian/control.in; do
+	check "$f Homepage" "$(sed -n 's/^Homepage: //p' "$root/$f")" "$page"
+done
 
 echo "metadata: $passed passed, $failed failed"; [ "$failed" -eq 0 ]

@@ -4,7 +4,8 @@
 # tarball (make dist's) as orig and this tree's debian/, with debian/control
 # made from control.in for the majors of the root (pg_buildext
 # updatecontrol); dpkg-buildpackage, whose build runs the regression suite
-# (debian/rules); lintian on the .changes; the binary packages installed;
+# (debian/rules); lintian on the .changes; uscan with debian/watch on a
+# copy of PGXN's page; the binary packages installed;
 # their autopkgtest (debian/tests) run against them.
 #
 #   test/packaging/roots.sh SUITE ROOT TARBALL
@@ -19,7 +20,7 @@
 # run by scripts/test.sh.  Exits non-zero at the first step that fails.
 
 set -euo pipefail
-[ $# -eq 3 ] || { sed -n '10,16p' "$0"; exit 2; }
+[ $# -eq 3 ] || { sed -n '11,17p' "$0"; exit 2; }
 suite=$1
 root=$(realpath "$2")
 tarball=$(realpath "$3")
@@ -99,8 +100,34 @@ offline=()
 ls -l "$root/build"
 
 say "lintian"
-as_builder "lintian -I --fail-on error ulid_*.changes" || {
+as_builder "lintian -I --pedantic --show-overrides --fail-on error ulid_*.changes" || {
 	echo "lintian: errors" >&2
+	exit 1
+}
+
+say "uscan: debian/watch on a copy of PGXN's page of the distribution"
+# PGXN is not reached from here: a page with the links pgxn-site's template
+# gives the distribution's page (the newest release's zip and source
+# folder, the older releases' pages), served on the loopback of a network
+# namespace of its own, and the watch file with that server in place of
+# https://pgxn.org; uscan must find this version's zip there
+mkdir -p "$root/build/pgxn/dist/ulid"
+printf '%s\n' \
+	"<div class=\"controls\"><span class=\"download\"><a class=\"url\" href=\"http://127.0.0.1:8000/dist/ulid/$version/ulid-$version.zip\" title=\"Download ulid $version\">Download</a></span>" \
+	"<span class=\"browse\"><a class=\"url\" href=\"http://127.0.0.1:8000/src/ulid/ulid-$version/\" title=\"Browse ulid $version\">Browse</a></span></div>" \
+	'<a href="/dist/ulid/1.5.0/">1.5.0</a> <a href="/dist/ulid/1.4.0/">1.4.0</a>' >"$root/build/pgxn/dist/ulid/index.html"
+sed 's|^https://pgxn.org/dist/ulid/ |http://127.0.0.1:8000/dist/ulid/ |' "$tree/debian/watch" >"$root/build/pgxn/watch"
+apt install --no-install-recommends devscripts libwww-perl python3
+offline=(unshare --net -- sh -c 'ip link set lo up && exec "$@"' sh)
+in_root sh -c 'cd /build/pgxn || exit 1
+	python3 -m http.server --bind 127.0.0.1 8000 >http.log 2>&1 & server=$!
+	until python3 -c "import socket; socket.create_connection((\"127.0.0.1\", 8000))" 2>/dev/null; do
+		kill -0 $server || exit 1; sleep 1; done
+	uscan --no-conf --report --watchfile watch --package ulid --upstream-version 0 >uscan.log 2>&1; status=$?
+	kill $server; cat uscan.log; exit $status'
+offline=()
+grep -qx "Newest version of ulid on remote site is $version, local version is 0" "$root/build/pgxn/uscan.log" || {
+	echo "uscan: debian/watch found no $version" >&2
 	exit 1
 }
 

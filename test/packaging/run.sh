@@ -5,8 +5,8 @@
 # dpkg-buildpackage from a copy of the tree (so no artefacts land in it),
 # running the regression suite under pg_virtualenv during the build; the
 # package holds every file the extension needs and its copyright file, and
-# no LLVM bitcode; and the installed package gives a working CREATE
-# EXTENSION ulid.
+# no LLVM bitcode, nor does the zip's build (pgxn install's make); and the
+# installed package gives a working CREATE EXTENSION ulid.
 #
 # Installing the package, two ways (ULID_PACKAGE_INSTALL):
 #   system   apt-get install the .deb into this machine's PostgreSQL, test,
@@ -151,6 +151,35 @@ if echo "$depends" | grep -Eq "(^|, )postgresql-$PG_MAJOR( \([^)]*\))?(,|$)" && 
 	pass "it depends on postgresql-$PG_MAJOR and on no JIT package"
 else
 	fail "Depends: $depends; want postgresql-$PG_MAJOR and no JIT package"
+fi
+
+# the zip's build, as pgxn install runs it (make PG_CONFIG=... all, then
+# make PG_CONFIG=... install): no bitcode either, by the Makefile's
+# default, where the server's PGXS says with_llvm = yes; make
+# with_llvm=yes builds and installs it
+pgxs_llvm=$(sed -n 's/^with_llvm[[:space:]]*=[[:space:]]*//p' "$(dirname "$("$PG_CONFIG" --pgxs)")/../Makefile.global")
+echo "PGXS of $PG_CONFIG: with_llvm = $pgxs_llvm"
+mkdir "$work/zip"
+(cd "$ULID_ROOT" && tar -c Makefile ulid.control ulid--*.sql ulid-pg18.sql.in $(find src -name '*.[ch]')) | tar -x -C "$work/zip"
+zip_build() {	# zip_build [with_llvm=yes]: the bitcode files make install puts in $work/zipdest
+	rm -rf "$work/zipdest"
+	make -C "$work/zip" -s clean >/dev/null 2>&1
+	if make -C "$work/zip" -s PG_CONFIG="$PG_CONFIG" "$@" all >"$work/zip.log" 2>&1 &&
+		make -C "$work/zip" -s PG_CONFIG="$PG_CONFIG" "$@" install DESTDIR="$work/zipdest" >>"$work/zip.log" 2>&1 &&
+		[ -f "$work/zipdest$("$PG_CONFIG" --pkglibdir)/ulid.so" ]; then
+		find "$work/zipdest" -path '*/bitcode/*' -type f | wc -l
+	else
+		tail -n 20 "$work/zip.log"; echo "build failed"
+	fi
+}
+check "bitcode files that make and make install (as pgxn install runs them) install" "$(zip_build)" 0
+if [ "$pgxs_llvm" = yes ]; then
+	got=$(zip_build with_llvm=yes)
+	if [ "$got" -gt 0 ] 2>/dev/null; then
+		pass "make with_llvm=yes installs $got bitcode files"
+	else
+		fail "make with_llvm=yes: $got bitcode files"
+	fi
 fi
 
 # 4. install it, CREATE EXTENSION ulid, use it
