@@ -1,6 +1,7 @@
 # Helpers shared by the SQL edition's TAP tests (ulid_sql/t/): a cluster,
 # psql with a search_path, the psql -f form in a schema, a database dumped
-# and restored four ways, and the guide's routes to the C extension.  The
+# and restored four ways, the guide's routes to the C extension, its sh
+# blocks, and the tables that pg_dump moves between the editions.  The
 # tests run in ulid_sql/ (make prove_installcheck), against the editions
 # installed into PG_CONFIG's PostgreSQL, and read the built forms
 # (dist/, make all) and the guide (../docs/sql-edition.md).
