@@ -14,8 +14,10 @@ just before a block (invisible on the rendered page) say more:
                              (skipped where the server lacks it)
   <!-- tested-by: FILE -->   not run here: it needs what a database made
                              here lacks (a form of ulid_sql installed by a
-                             script, pg_tle), and FILE, which must name the
-                             block, runs it as written
+                             script, pg_tle, a second server), and FILE,
+                             which must name the block, runs it as written;
+                             a block of another language (```sh) is checked
+                             only so, and only when it has this mark
 
 A statement whose last line ends in "-- → X" is checked: its result rows,
 each as psql -At prints it (columns joined by "|"), joined by ", ", must
@@ -64,7 +66,8 @@ def psql(db, sql, check_rc=True):
 
 
 def blocks(path):
-    """The ```sql blocks of a file: (line, text, {marker: value})."""
+    """The ```sql blocks of a file, and the others marked tested-by: (line,
+    text, {marker: value})."""
     out, marks, lines = [], {}, open(path, encoding="utf-8").read().splitlines()
     i = 0
     while i < len(lines):
@@ -72,7 +75,7 @@ def blocks(path):
         m = re.fullmatch(r"\s*<!-- (name|needs|major|preload|tested-by)(?:: (.*?))? -->\s*", line)
         if m:
             marks[m.group(1)] = (m.group(2) or "").strip()
-        elif re.fullmatch(r"\s*```sql\s*", line):
+        elif re.fullmatch(r"\s*```sql\s*", line) or (re.fullmatch(r"\s*```\w+\s*", line) and "tested-by" in marks):
             indent = len(line) - len(line.lstrip())
             start, body = i + 1, []
             i += 1

@@ -1,6 +1,7 @@
 # Helpers shared by the SQL edition's TAP tests (ulid_sql/t/): a cluster,
 # psql with a search_path, the psql -f form in a schema, a database dumped
-# and restored four ways, and the guide's routes to the C extension.  The
+# and restored four ways, the guide's routes to the C extension, its sh
+# blocks, and the tables that pg_dump moves between the editions.  The
 # tests run in ulid_sql/ (make prove_installcheck), against the editions
 # installed into PG_CONFIG's PostgreSQL, and read the built forms
 # (dist/, make all) and the guide (../docs/sql-edition.md).
@@ -16,7 +17,7 @@ use Test::More;
 
 use Exporter 'import';
 our @EXPORT = qw(edition_node q_out q_try script_into guide_block
-  dump_restore route_to_c);
+  dump_restore route_to_c guide_sh shop_into shop_state shop_after which_ulid);
 
 # A started cluster of its own, in UTC (the tests compare timestamps as
 # text); extra lines for postgresql.conf optional
@@ -64,14 +65,102 @@ sub script_into
 	return $ret;
 }
 
-# the sql block after "<!-- name: NAME -->" in the guide
+# the block after "<!-- name: NAME -->" in the guide, of language LANG
+# (sql unless given)
 sub guide_block
 {
-	my $name = shift;
+	my ($name, $lang) = @_;
+	$lang //= 'sql';
 	my $guide = slurp('../docs/sql-edition.md');
-	$guide =~ /^<!-- name: \Q$name\E -->\n```sql\n(.*?)^```$/ms
-	  or die "no block $name in the guide";
+	$guide =~ /^<!-- name: \Q$name\E -->\n```\Q$lang\E\n(.*?)^```$/ms
+	  or die "no $lang block $name in the guide";
 	return $1;
+}
+
+# the guide's sh block NAME run as written by bash -e -o pipefail, in a
+# directory of its own, with FROM and TO the connection strings of two
+# databases, and PGOPTIONS unset; returns (success, stderr)
+sub guide_sh
+{
+	my ($name, $from, $to) = @_;
+	my $dir = PostgreSQL::Test::Utils::tempdir;
+	local $ENV{FROM} = $from;
+	local $ENV{TO} = $to;
+	local $ENV{PGOPTIONS};
+	delete $ENV{PGOPTIONS};
+	my ($out, $err) = ('', '');
+	my $ok = IPC::Run::run([ 'bash', '-e', '-o', 'pipefail', '-c', guide_block($name, 'sh') ],
+		'<', \'', '>', \$out, '2>', \$err, init => sub { chdir $dir or die "chdir $dir: $!" });
+	return ($ok, $err);
+}
+
+# the database moved between the editions by pg_dump (t/005_dump_between.pl):
+# 1,000 orders keyed by gen_ulid(), an item for each, with a foreign key and
+# an index, and a view that joins them and compares with a constant
+# (01ARYZ6S41TSV4RRFFQ69G5FAV, as text $lower that $db's type reads); in $db,
+# whose search_path must find the edition's or the C extension's objects by
+# $path
+sub shop_into
+{
+	my ($node, $db, $path, $lower) = @_;
+	q_out($node, $db, qq{
+		CREATE TABLE public.orders (id ulid PRIMARY KEY DEFAULT gen_ulid(), total numeric NOT NULL);
+		CREATE TABLE public.items (order_id ulid NOT NULL REFERENCES public.orders, n int NOT NULL);
+		CREATE INDEX items_order_id ON public.items (order_id);
+		INSERT INTO public.orders (total) SELECT n FROM generate_series(1, 1000) n;
+		INSERT INTO public.items SELECT id, total::int % 7 FROM public.orders;
+		CREATE VIEW public.order_items AS
+		SELECT o.id, ulid_time(o.id) AS at, o.total, i.n FROM public.orders o JOIN public.items i ON i.order_id = o.id
+		WHERE o.id > '$lower'}, path => $path);
+	return;
+}
+
+# what must be the same on both sides, each a line: the rows by their
+# bytes (uuid_send), the view's rows, the columns' types by name, the
+# defaults, constraints and indexes
+sub shop_state
+{
+	my ($node, $db) = @_;
+	return q_out($node, $db, q{
+		SELECT 'orders ' || count(*) || ' ' || md5(string_agg(encode(uuid_send(id::uuid), 'hex') || ' ' || total, ',' ORDER BY id::uuid)) FROM orders
+		UNION ALL SELECT 'items ' || count(*) || ' ' || md5(string_agg(encode(uuid_send(order_id::uuid), 'hex') || ' ' || n, ',' ORDER BY order_id::uuid)) FROM items
+		UNION ALL SELECT 'view ' || count(*) || ' ' || md5(string_agg(encode(uuid_send(id::uuid), 'hex') || ' ' || at || ' ' || total || ' ' || n, ',' ORDER BY id::uuid)) FROM order_items
+		UNION ALL SELECT 'column ' || attrelid::regclass || '.' || attname || ' ' || format_type(atttypid, atttypmod)
+		FROM pg_attribute WHERE attrelid IN ('orders'::regclass, 'items'::regclass, 'order_items'::regclass) AND attnum > 0
+		UNION ALL SELECT 'default ' || pg_get_expr(adbin, adrelid) FROM pg_attrdef WHERE adrelid IN ('orders'::regclass, 'items'::regclass)
+		UNION ALL SELECT 'constraint ' || conname || ' ' || pg_get_constraintdef(oid)
+		FROM pg_constraint WHERE conrelid IN ('orders'::regclass, 'items'::regclass)
+		UNION ALL SELECT 'index ' || pg_get_indexdef(indexrelid) FROM pg_index WHERE indrelid IN ('orders'::regclass, 'items'::regclass)
+		ORDER BY 1}, path => 'public');
+}
+
+# which ulid $db has: the extensions named ulid or ulid_sql, the type's
+# kind (b: the C type, d: the edition's domain) and how many functions
+# come from a shared library named ulid
+sub which_ulid
+{
+	my ($node, $db) = @_;
+	return q_out($node, $db, q{
+		SELECT coalesce((SELECT string_agg(extname, ',' ORDER BY extname) FROM pg_extension WHERE extname IN ('ulid', 'ulid_sql')), 'none')
+		       || ' ' || (SELECT string_agg(typtype::text, ',') FROM pg_type WHERE typname = 'ulid')
+		       || ' ' || (SELECT count(*) FROM pg_proc WHERE probin LIKE '%ulid%')});
+}
+
+# after a restore: the default still generates, later than every row, and
+# the foreign key still refuses a key that is not there (the edition's or
+# the C extension's functions found by $path)
+sub shop_after
+{
+	my ($node, $db, $what, $path) = @_;
+	my ($ret, $got, $e) = q_try($node, $db, q{
+		INSERT INTO orders (total) VALUES (-1)
+		RETURNING ulid_time(id) > now() - interval '1 minute' AND id > ALL (SELECT id FROM orders WHERE total > 0)},
+		path => $path);
+	is("$got$e", 't', "$what: the default generates");
+	($ret, $got, $e) = q_try($node, $db,
+		"INSERT INTO items VALUES ('00000000-0000-0000-0000-000000000000', 0)", path => $path);
+	like($e, qr/violates foreign key constraint "items_order_id_fkey"/, "$what: the foreign key holds");
+	return;
 }
 
 # what must come back after a restore: rows, defaults, column types,

@@ -3,8 +3,9 @@
 # CREATE EXTENSION pg_tle, the script (pgtle.install_extension), CREATE
 # EXTENSION ulid_sql by a role that is no superuser; then the regression
 # cases but catalog (a TLE is not relocatable, and its objects hang on
-# pg_tle's), a database with it dumped and restored, and the guide's route
-# from it to the C extension (its block tle_to_c, as written).
+# pg_tle's), a database with it dumped and restored, the guide's route
+# from it to the C extension (its block tle_to_c, as written), and pg_dump
+# between it and the C extension each way.
 #
 # Not in t/*.pl, so not in make prove_installcheck: pg_tle is not in
 # Debian, and it refuses a name that the server has a control file for, so
@@ -89,6 +90,53 @@ my ($ret, $out, $err) = q_try($node, 'ulid_sql_tle_route',
 like($err, qr/ERROR:  0A000: extension "ulid_sql" does not support SET SCHEMA/,
 	'ALTER EXTENSION ulid_sql SET SCHEMA on the TLE');
 route_to_c($node, 'pg_tle', 'ulid_sql_tle_route', 'tle_to_c', 'public');
+# pg_dump between the C extension and the TLE, each way (the guide's way
+# out, and its way back, tle_to_c_dump and, from 17, pg_dump's flags), in
+# databases of this cluster: rows by their bytes, the view, columns,
+# defaults, constraints and indexes the same
+my $major = int(dq('postgres', 'SHOW server_version_num') / 10000);
+$node->safe_psql('postgres', 'CREATE DATABASE tle_shop_c');
+dq('tle_shop_c', 'CREATE EXTENSION ulid');
+shop_into($node, 'tle_shop_c', 'public', '01ARYZ6S41TSV4RRFFQ69G5FAV');
+my $want = shop_state($node, 'tle_shop_c');
+for my $block (qw(from_c from_c_custom))
+{
+	my $db = "tle_out_$block";
+	$node->safe_psql('postgres', "CREATE DATABASE $db");
+	dq($db, "CREATE EXTENSION pg_tle; $tle; CREATE EXTENSION ulid_sql");
+	my ($ok, $err) = guide_sh($block, $node->connstr('tle_shop_c'), $node->connstr($db));
+	ok($ok, "the way out into the TLE: $block") or diag($err), next;
+	is(shop_state($node, $db), $want, "the way out into the TLE, $block: the same state");
+	is(which_ulid($node, $db), 'ulid_sql d 0', "the way out into the TLE, $block: no C extension");
+	shop_after($node, $db, "the way out into the TLE, $block", 'public');
+}
+$node->safe_psql('postgres', 'CREATE DATABASE tle_shop');
+dq('tle_shop', "CREATE EXTENSION pg_tle; $tle; CREATE EXTENSION ulid_sql");
+shop_into($node, 'tle_shop', 'public', '01563df3-6481-d676-4c61-efb99302bd5b');
+$want = shop_state($node, 'tle_shop');
+for my $how ('tle_to_c_dump', $major >= 17 ? 'flags' : ())
+{
+	my $db = "tle_back_$how";
+	$node->safe_psql('postgres', "CREATE DATABASE $db");
+	dq($db, 'CREATE EXTENSION ulid');
+	my ($from, $to) = ($node->connstr('tle_shop'), $node->connstr($db));
+	my ($ok, $err);
+	if ($how eq 'flags')
+	{
+		my $dir = PostgreSQL::Test::Utils::tempdir;
+		$ok = IPC::Run::run([ 'pg_dump', '-Fc', '--exclude-extension=ulid_sql', '--exclude-extension=pg_tle',
+				'-N', 'pgtle', '-d', $from, '-f', "$dir/out.dump" ])
+		  && IPC::Run::run([ 'pg_restore', '-1', '--exit-on-error', '-d', $to, "$dir/out.dump" ], '2>', \$err);
+	}
+	else { ($ok, $err) = guide_sh($how, $from, $to) }
+	ok($ok, "the way back from the TLE: $how") or diag($err), next;
+	is(shop_state($node, $db), $want, "the way back from the TLE, $how: the same state");
+	like(which_ulid($node, $db), qr/^ulid b [1-9][0-9]*$/, "the way back from the TLE, $how: the C extension's type");
+	is(dq($db, "SELECT string_agg(extname, ',' ORDER BY extname) || ' ' || (SELECT count(*) FROM pg_namespace WHERE nspname = 'pgtle') FROM pg_extension"),
+		'plpgsql,ulid 0', "the way back from the TLE, $how: nothing of pg_tle");
+	shop_after($node, $db, "the way back from the TLE, $how", 'public');
+}
+
 is(dq('ulid_sql_tle', "DROP EXTENSION ulid_sql; SELECT count(*) FROM pg_extension WHERE extname = 'ulid_sql'"),
 	0, 'the TLE drops');
 
