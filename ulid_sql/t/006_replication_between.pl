@@ -165,6 +165,11 @@ for ([ $c, 'shop', 'c' ], [ $e, 'shop_ext', 'ext' ], [ $e, 'shop_script', 'scrip
 		"$db: 1,200 orders and 2,400 items, with NULLs, to replicate");
 }
 
+# the guide's blocks, by direction and mode
+my %block = (
+	from_c => { text => 'subscribe_from_c', binary => 'subscribe_from_c_binary' },
+	from_edition => { text => 'subscribe_from_edition', binary => 'subscribe_from_edition_binary' });
+
 # Without ulid.output = uuid in its conninfo, a subscription in text mode
 # cannot read the C extension's text: its initial copy fails.  So does one
 # in binary mode on 15, whose initial copy is text whatever the mode; from
@@ -174,7 +179,7 @@ for my $mode (qw(text binary))
 	my $db = "without_setting_$mode";
 	shop_db($e, $db, 'ext');
 	my $offset = -s $e->logfile;
-	my $sub = subscribe($e, $db, $mode eq 'text' ? 'subscribe_from_c' : 'subscribe_from_c_binary',
+	my $sub = subscribe($e, $db, $block{from_c}{$mode},
 		'without', $c, 'shop', without_setting => 1);
 	my $fails = $mode eq 'text' || $major < 16;
 	my $status = wait_status($e, $db, $sub);
@@ -201,15 +206,14 @@ for my $form (qw(ext script))
 {
 	for my $mode (qw(text binary))
 	{
-		my $suffix = $mode eq 'text' ? '' : '_binary';
 		my $db = "from_c_${form}_$mode";
 		shop_db($e, $db, $form);
 		push @subs, [ $e, $db, $form,
-			subscribe($e, $db, "subscribe_from_c$suffix", $form, $c, 'shop'), $c, 'shop' ];
+			subscribe($e, $db, $block{from_c}{$mode}, $form, $c, 'shop'), $c, 'shop' ];
 		$db = "from_${form}_$mode";
 		shop_db($c, $db, 'c');
 		push @subs, [ $c, $db, 'c',
-			subscribe($c, $db, "subscribe_from_edition$suffix", $form, $e, "shop_$form"), $e, "shop_$form" ];
+			subscribe($c, $db, $block{from_edition}{$mode}, $form, $e, "shop_$form"), $e, "shop_$form" ];
 	}
 }
 
