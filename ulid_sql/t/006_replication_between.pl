@@ -90,13 +90,16 @@ my $state = q{
 		FROM items) s(line)};
 
 # 'error' once subscription $sub reported an error, else 'ready' once
-# both its tables are, else NULL
+# both its tables are, else NULL.  The error counts are the columns of
+# pg_stat_subscription_stats named *error_count: apply_error_count and
+# sync_error_count on 15 to 18, and 19 renames the latter
+# sync_table_error_count and adds sync_seq_error_count.
 sub sub_status
 {
 	my $sub = shift;
 	return qq{
-		SELECT CASE WHEN EXISTS (SELECT FROM pg_stat_subscription_stats
-		                         WHERE subname = '$sub' AND sync_error_count + apply_error_count > 0) THEN 'error'
+		SELECT CASE WHEN EXISTS (SELECT FROM pg_stat_subscription_stats s, jsonb_each_text(to_jsonb(s)) c(k, v)
+		                         WHERE s.subname = '$sub' AND c.k LIKE '%error\\_count' AND c.v::bigint > 0) THEN 'error'
 		            WHEN (SELECT count(*) FROM pg_subscription_rel r JOIN pg_subscription s ON s.oid = r.srsubid
 		                  WHERE s.subname = '$sub' AND r.srsubstate = 'r') = 2 THEN 'ready' END};
 }
