@@ -6,11 +6,11 @@
 # the server their conninfo names, which becomes the test's publisher, and
 # a suffix on the subscription's name (the publisher's slot is named after
 # it).  Each subscriber gets 1,200 orders and 2,400 items (a foreign key,
-# several ulid columns, NULLs) by the initial copy, then inserts, updates
-# (of the primary key too, cascading) and deletes; rows are compared by
-# their bytes (uuid's text of each value) on both sides.  Then the guide's
-# cut-over: the subscription dropped, its slot gone, the subscriber's own
-# default generating and its foreign key holding.
+# several ulid columns, a ulid[] column, NULLs) by the initial copy, then
+# inserts, updates (of the primary key too, cascading) and deletes; rows
+# are compared by their bytes (uuid's text of each value) on both sides.
+# Then the guide's cut-over: the subscription dropped, its slot gone, the
+# subscriber's own default generating and its foreign key holding.
 #
 # Every wait is bounded (PostgreSQL::Test::Utils' timeout) and ends early
 # when the subscription reports an error (pg_stat_subscription_stats), so a
@@ -64,7 +64,7 @@ sub shop_db
 		                     coupon ulid, placed_by ulid NOT NULL);
 		CREATE TABLE items (id ulid PRIMARY KEY DEFAULT gen_ulid(),
 		                    order_id ulid NOT NULL REFERENCES orders ON UPDATE CASCADE ON DELETE CASCADE,
-		                    n int NOT NULL, shipment ulid);}, path => $path{$form});
+		                    n int NOT NULL, shipment ulid, refs ulid[]);}, path => $path{$form});
 	# the extensions there, and whether orders.id is of a base type (the
 	# C extension's) or a domain (the edition's)
 	is(q_out($node, $db, q{
@@ -85,12 +85,14 @@ my $state = q{
 			concat_ws('|', id::uuid, total, coalesce(coupon::uuid::text, '-'), placed_by::uuid), ',' ORDER BY id::uuid))
 		FROM orders
 		UNION ALL
-		SELECT 'items ' || count(*) || ' ' || count(shipment) || ' ' || md5(string_agg(
-			concat_ws('|', id::uuid, order_id::uuid, n, coalesce(shipment::uuid::text, '-')), ',' ORDER BY id::uuid))
+		SELECT 'items ' || count(*) || ' ' || count(shipment) || ' ' || count(refs) || ' ' || md5(string_agg(
+			concat_ws('|', id::uuid, order_id::uuid, n, coalesce(shipment::uuid::text, '-'), coalesce(refs::uuid[]::text, '-')),
+			',' ORDER BY id::uuid))
 		FROM items) s(line)};
 
 # 'error' once subscription $sub reported an error, else 'ready' once
-# both its tables are, else NULL.  The error counts are the columns of
+# all its tables are (the guide's test: CREATE SUBSCRIPTION lists them
+# there, in state i), else NULL.  The error counts are the columns of
 # pg_stat_subscription_stats named *error_count: apply_error_count and
 # sync_error_count on 15 to 18, and 19 renames the latter
 # sync_table_error_count and adds sync_seq_error_count.
@@ -100,8 +102,8 @@ sub sub_status
 	return qq{
 		SELECT CASE WHEN EXISTS (SELECT FROM pg_stat_subscription_stats s, jsonb_each_text(to_jsonb(s)) c(k, v)
 		                         WHERE s.subname = '$sub' AND c.k LIKE '%error\\_count' AND c.v::bigint > 0) THEN 'error'
-		            WHEN (SELECT count(*) FROM pg_subscription_rel r JOIN pg_subscription s ON s.oid = r.srsubid
-		                  WHERE s.subname = '$sub' AND r.srsubstate = 'r') = 2 THEN 'ready' END};
+		            WHEN NOT EXISTS (SELECT FROM pg_subscription_rel r JOIN pg_subscription s ON s.oid = r.srsubid
+		                             WHERE s.subname = '$sub' AND r.srsubstate <> 'r') THEN 'ready' END};
 }
 
 # the ERROR and CONTEXT lines written since $offset in $node's log, each
@@ -117,7 +119,8 @@ sub log_errors
 
 # the guide's block $block into $db on $node, from database $pubdb of $pub,
 # as subscription NAME_$suffix; without_setting drops ulid.output from its
-# conninfo.  Returns the subscription's name.
+# conninfo, publication names another publication.  Returns the
+# subscription's name.
 sub subscribe
 {
 	my ($node, $db, $block, $suffix, $pub, $pubdb, %o) = @_;
@@ -126,6 +129,8 @@ sub subscribe
 	($sql =~ s/host=\S+ dbname=shop user=replicator/$conninfo/) == 1
 	  or die "block $block: no conninfo to point at the publisher";
 	$sql =~ s/ options=''-c ulid\.output=uuid''// if $o{without_setting};
+	$sql =~ s/PUBLICATION shop\b/PUBLICATION $o{publication}/ or die "block $block: no publication"
+	  if $o{publication};
 	$sql =~ s/^CREATE SUBSCRIPTION (\w+)/CREATE SUBSCRIPTION $1_$suffix/m
 	  or die "block $block: no CREATE SUBSCRIPTION";
 	my $sub = "$1_$suffix";
@@ -147,8 +152,9 @@ sub wait_status
 my $orders_and_items = q{
 	INSERT INTO orders (total, coupon, placed_by)
 	SELECT g, CASE WHEN g % 4 <> 0 THEN gen_random_ulid() END, gen_ulid() FROM generate_series(1, 1200) g;
-	INSERT INTO items (order_id, n, shipment)
-	SELECT id, k, CASE WHEN k = 1 THEN gen_ulid() END FROM orders, generate_series(1, 2) k;
+	INSERT INTO items (order_id, n, shipment, refs)
+	SELECT id, k, CASE WHEN k = 1 THEN gen_ulid() END, CASE WHEN k = 2 THEN ARRAY[gen_ulid(), NULL, coupon] END
+	FROM orders, generate_series(1, 2) k;
 	CREATE PUBLICATION shop FOR TABLE orders, items;};
 
 # the publishers: the C extension's database shop, the edition's shop_ext
@@ -164,7 +170,7 @@ for ([ $c, 'shop', 'c' ], [ $e, 'shop_ext', 'ext' ], [ $e, 'shop_script', 'scrip
 {
 	my ($node, $db, $form) = @$_;
 	like(q_out($node, $db, $state),
-		qr/\Aitems 2400 1200 [0-9a-f]{32}\norders 1200 900 [0-9a-f]{32}\z/,
+		qr/\Aitems 2400 1200 1200 [0-9a-f]{32}\norders 1200 900 [0-9a-f]{32}\z/,
 		"$db: 1,200 orders and 2,400 items, with NULLs, to replicate");
 }
 
@@ -239,7 +245,7 @@ my $changes = q{
 	INSERT INTO items (order_id, n, shipment) SELECT id, 3, gen_ulid() FROM orders WHERE total > 2000;
 	UPDATE orders SET coupon = NULL WHERE total % 5 = 0;
 	UPDATE orders SET coupon = gen_random_ulid() WHERE coupon IS NULL AND total % 7 = 0;
-	UPDATE items SET shipment = gen_ulid() WHERE shipment IS NULL AND n = 2 AND order_id IN (SELECT id FROM orders WHERE total % 2 = 0);
+	UPDATE items SET shipment = gen_ulid(), refs = refs || gen_ulid() WHERE shipment IS NULL AND n = 2 AND order_id IN (SELECT id FROM orders WHERE total % 2 = 0);
 	UPDATE orders SET id = gen_random_ulid() WHERE total % 3 = 0;
 	DELETE FROM orders WHERE total % 11 = 0;};
 q_out($c, 'shop', $changes);
@@ -250,7 +256,7 @@ for ([ $c, 'shop', 'c' ], [ $e, 'shop_ext', 'ext' ], [ $e, 'shop_script', 'scrip
 {
 	my ($node, $db, $form) = @$_;
 	$want{$db} = q_out($node, $db, $state);
-	like($want{$db}, qr/\Aitems 2\d{3} \d+ [0-9a-f]{32}\norders 13\d\d \d+ [0-9a-f]{32}\z/,
+	like($want{$db}, qr/\Aitems 2\d{3} \d+ \d+ [0-9a-f]{32}\norders 13\d\d \d+ [0-9a-f]{32}\z/,
 		"$db: orders and items changed");
 }
 for (@subs)
