@@ -15,7 +15,7 @@ use Time::HiRes ();
 use Exporter 'import';
 our @EXPORT = qw(ulid_node check_indexes table_digest query_value start_psql
   finish_psql concurrent_inserts faketime_library start_with_clock stop_clock
-  run_clock);
+  run_clock set_clock);
 
 # A started cluster with ulid and amcheck in template1 and postgres, so every
 # database created later has them too.  Options: init => { ... } for
@@ -120,8 +120,9 @@ sub faketime_library { return $faketime_library }
 
 sub clock_file { return $_[0]->basedir . '/clock' }
 
-# '+0' (the real time) or 'YYYY-MM-DD hh:mm:ss' (UTC, a clock standing still
-# there), written whole, by a rename: the server must never read a
+# '+0' (the real time), '-1h' (the real time less an hour: libfaketime's
+# offsets, with suffixes m, h, d) or 'YYYY-MM-DD hh:mm:ss' (UTC, a clock
+# standing still there), written whole, by a rename: the server must never read a
 # half-written file
 sub set_clock
 {
