@@ -1,9 +1,11 @@
 # gen_monotonic_ulid() across a crash restart, an immediate stop and a
-# standby's promotion.  Its state is in shared memory, which a crash restart
-# and a server start initialise afresh; the clock resumes the order.  So the
-# values after each are above every value before, given a clock that went
-# on.  A promotion keeps the server's shared memory, so it keeps the order as
-# it is.  The servers run with a wall clock the test sets (libfaketime, see
+# standby's promotion, with a clock that goes on (t/016 sets it back, with
+# the library preloaded).  Without the library preloaded its state is in
+# shared memory only, which a crash restart and a server start initialise
+# afresh, and the clock resumes the order; preloaded, the durable mark
+# resumes it too.  So the values after each are above every value before.
+# A promotion keeps the server's shared memory, so it keeps the order as it
+# is.  The servers run with a wall clock the test sets (libfaketime, see
 # UlidTest): each phase generates at a clock that stands still, at least a
 # second later than the phase before, so every value of a phase is in one
 # millisecond or carries on from it.  Then each phase checks what only one
