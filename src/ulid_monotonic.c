@@ -80,6 +80,7 @@ typedef struct UlidSharedState
 	/* above every word handed out; PG_UINT64_MAX where there is no mark */
 	pg_atomic_uint64 mark;
 	bool		clock_behind_said;	/* the log said so (under mark_lock) */
+	bool		recovery_ended; /* redo's cleanup ran (under mark_lock) */
 } UlidSharedState;
 
 /* This backend's pointer to the state; NULL until attached */
@@ -115,6 +116,7 @@ init_shared_state(void *ptr)
 	pg_atomic_init_u64(&state->word, 0);
 	pg_atomic_init_u64(&state->mark, PG_UINT64_MAX);
 	state->clock_behind_said = false;
+	state->recovery_ended = false;
 }
 
 #if PG_VERSION_NUM >= 190000
@@ -234,6 +236,7 @@ ulid_rmgr_cleanup(void)
 		   !pg_atomic_compare_exchange_u64(&shared_state->word, &word, mark))
 		;
 	pg_atomic_write_u64(&shared_state->mark, Max(word, mark));
+	shared_state->recovery_ended = true;
 	LWLockRelease(mark_lock);
 }
 
@@ -382,6 +385,14 @@ advance_mark(UlidSharedState *state, uint64 next, uint64 now_ms)
 		}
 		else
 			state->clock_behind_said = false;
+		/*
+		 * Between the end of redo and the end of recovery a mark moved in
+		 * the file only would be handed out, after promotion, with no WAL
+		 * under it: wait for WAL to be allowed, which the startup process
+		 * grants without taking mark_lock
+		 */
+		while (state->recovery_ended && RecoveryInProgress())
+			pg_usleep(1000L);
 		/* a standby writes no WAL: its mark is in its file only */
 		if (!RecoveryInProgress())
 		{
