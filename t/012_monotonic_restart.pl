@@ -106,15 +106,7 @@ sub check_at_once
 # Crash restart: a backend killed with SIGKILL makes the postmaster end
 # every backend and reinitialise shared memory, while it keeps running
 clock_stopped($primary, sub { generate($primary, 'before crash', 500) });
-my $victim = $primary->background_psql('postgres');
-my $pid = query_value($victim, 'SELECT pg_backend_pid()');
-my $log_offset = -s $primary->logfile;
-kill 'KILL', $pid;
-$primary->poll_query_until('postgres', 'SELECT 1', '1')
-  or die 'the server did not come back after the crash';
-eval { $victim->quit };
-ok( $primary->log_contains('all server processes terminated; reinitializing', $log_offset),
-	'crash restart: the postmaster reinitialised shared memory');
+crash_backend($primary, $primary->background_psql('postgres'), 'crash restart');
 my $at_once;
 clock_stopped(
 	$primary,

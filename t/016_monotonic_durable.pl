@@ -64,17 +64,16 @@ sub hand_out
 }
 
 # A session holding n values in a transaction it never commits, for a crash
-# to end; raises $high, returns the session and its pid
+# to end; raises $high, returns the session
 sub uncommitted
 {
 	my ($node) = @_;
 	my $s = $node->background_psql('postgres');
-	my $pid = query_value($s, 'SELECT pg_backend_pid()');
 	$s->query_safe('BEGIN');
 	raise_high(query_value($s, qq{
 		INSERT INTO seen (phase, id) SELECT 'uncommitted', gen_monotonic_ulid() FROM generate_series(1, $n);
 		SELECT max(id) FROM seen WHERE phase = 'uncommitted'}));
-	return ($s, $pid);
+	return $s;
 }
 
 # n values of phase after the event; each must be above $high
@@ -103,23 +102,17 @@ is(scalar @said, 1, 'restart: the log says once that the clock is behind');
 # the postmaster ends every backend and reinitialises shared memory.  The
 # checkpoint puts the mark's last WAL record before the redo point, so
 # crash recovery does not replay it.
-my ($victim, $pid) = uncommitted($primary);
+my $victim = uncommitted($primary);
 $primary->safe_psql('postgres', 'CHECKPOINT');
 set_clock($primary, '-2h');
-$log_offset = -s $primary->logfile;
-kill 'KILL', $pid;
-$primary->poll_query_until('postgres', 'SELECT 1', '1')
-  or die 'the server did not come back after the crash';
-eval { $victim->quit };
-ok( $primary->log_contains('all server processes terminated; reinitializing', $log_offset),
-	'backend crash: the postmaster reinitialised shared memory');
+crash_backend($primary, $victim, 'backend crash');
 is($primary->safe_psql('postgres', q{SELECT count(*) FROM seen WHERE phase = 'uncommitted'}),
 	0, 'backend crash: the values of the open transaction were never committed');
 check_after($primary, 'after backend crash', 'backend crash, the clock stepped back');
 
 # 3. The postmaster killed with SIGKILL, the clock stepped back another
 # hour; started again once every process of the server has exited
-($victim, $pid) = uncommitted($primary);
+$victim = uncommitted($primary);
 my @pids = split /\n/, $primary->safe_psql('postgres', 'SELECT pid FROM pg_stat_activity');
 push @pids, $primary->{_pid};
 set_clock($primary, '-3h');
