@@ -15,7 +15,7 @@ use Time::HiRes ();
 use Exporter 'import';
 our @EXPORT = qw(ulid_node check_indexes table_digest query_value start_psql
   finish_psql concurrent_inserts faketime_library start_with_clock stop_clock
-  run_clock);
+  run_clock set_clock crash_backend);
 
 # A started cluster with ulid and amcheck in template1 and postgres, so every
 # database created later has them too.  Options: init => { ... } for
@@ -120,8 +120,9 @@ sub faketime_library { return $faketime_library }
 
 sub clock_file { return $_[0]->basedir . '/clock' }
 
-# '+0' (the real time) or 'YYYY-MM-DD hh:mm:ss' (UTC, a clock standing still
-# there), written whole, by a rename: the server must never read a
+# '+0' (the real time), '-1h' (the real time less an hour: libfaketime's
+# offsets, with suffixes m, h, d) or 'YYYY-MM-DD hh:mm:ss' (UTC, a clock
+# standing still there), written whole, by a rename: the server must never read a
 # half-written file
 sub set_clock
 {
@@ -161,6 +162,23 @@ sub start_with_clock
 	local $ENV{FAKETIME_DONT_FAKE_MONOTONIC} = 1;
 	local $ENV{TZ} = 'UTC';
 	$node->start;
+}
+
+# Kills the backend of session (a background_psql) with SIGKILL: the
+# postmaster ends every backend and reinitialises shared memory, while it
+# keeps running.  Waits until the server takes connections again; ok when
+# its log says it reinitialised.
+sub crash_backend
+{
+	my ($node, $session, $what) = @_;
+	my $pid = query_value($session, 'SELECT pg_backend_pid()');
+	my $offset = -s $node->logfile;
+	kill 'KILL', $pid;
+	$node->poll_query_until('postgres', 'SELECT 1', '1')
+	  or die 'the server did not come back after the crash';
+	eval { $session->quit };
+	ok($node->log_contains('all server processes terminated; reinitializing', $offset),
+		"$what: the postmaster reinitialised shared memory");
 }
 
 # A new table ids (id, session, seq) filled by $sessions sessions at once,

@@ -23,6 +23,24 @@
 #define T0			UINT64_C(1469918176385)
 #define WORD(ms, counter)	(((uint64_t) (ms) << 16) | (counter))
 
+/* the durable mark: ULID_MARK_AHEAD_MS past the word, its last counter */
+static void
+test_mark_after(void)
+{
+	CHECK(ulid_mark_after(WORD(T0, 0x1234)) == WORD(T0 + ULID_MARK_AHEAD_MS, 0xFFFF),
+		  "mark after a word, got %016llx",
+		  (unsigned long long) ulid_mark_after(WORD(T0, 0x1234)));
+	CHECK(ulid_mark_after(WORD(T0, 0xFFFF)) > WORD(T0, 0xFFFF), "above the word");
+	CHECK(ulid_mark_after(0) == WORD(ULID_MARK_AHEAD_MS, 0xFFFF), "mark after zero");
+	/* near the end of time it stops at the last word */
+	CHECK(ulid_mark_after(WORD(ULID_TIME_MAX - 1, 0)) == WORD(ULID_TIME_MAX, 0xFFFF),
+		  "mark near the end of time");
+	CHECK(ulid_mark_after(WORD(ULID_TIME_MAX - ULID_MARK_AHEAD_MS, 7)) == WORD(ULID_TIME_MAX, 0xFFFF),
+		  "mark at exactly ahead of the end");
+	CHECK(ulid_mark_after(WORD(ULID_TIME_MAX, 0xFFFF)) == WORD(ULID_TIME_MAX, 0xFFFF),
+		  "the last word is its own mark");
+}
+
 static void
 test_first_value(void)
 {
@@ -342,6 +360,7 @@ int
 main(void)
 {
 	test_first_value();
+	test_mark_after();
 	test_new_millisecond();
 	test_same_millisecond();
 	test_clock_back();

@@ -62,4 +62,27 @@ ulid_shared_step_in(uint64_t last, uint64_t now_ms, uint16_t counter_start,
 	return ULID_GEN_OK;
 }
 
+/*
+ * How far the durable high-water mark runs ahead of the values, in
+ * milliseconds of their time field (ulid_monotonic.c): the mark is written
+ * once per this much of the values' time, and after a restart the values go
+ * on from it, at most this far ahead of the last value handed out before.
+ */
+#define ULID_MARK_AHEAD_MS 1000
+
+/*
+ * The mark that covers word next and every word up to ULID_MARK_AHEAD_MS
+ * later: the last word of that millisecond, or of ULID_TIME_MAX's.  Above
+ * next whatever next is, but for the last word of ULID_TIME_MAX, which
+ * it equals.
+ */
+static inline uint64_t
+ulid_mark_after(uint64_t next)
+{
+	uint64_t	ms = next >> 16;
+
+	ms = ms > ULID_TIME_MAX - ULID_MARK_AHEAD_MS ? ULID_TIME_MAX : ms + ULID_MARK_AHEAD_MS;
+	return (ms << 16) | 0xFFFF;
+}
+
 #endif							/* ULID_MONOTONIC_H */
