@@ -48,12 +48,14 @@ INSERT INTO idx_pk VALUES ('01ARYZ6S41TSV4RRFFQ69G5FAV');
 INSERT INTO idx_pk VALUES ('01aryz6s41tsv4rrffq69g5fav');
 DROP TABLE idx_pk;
 
--- btree deduplication works (btequalimage): duplicates take less room
+-- btree deduplication works (btequalimage): duplicates take less room, under
+-- a third (3.9 times less with i386's 4-byte alignment, 4.3 on amd64; about
+-- the same size without deduplication)
 CREATE TABLE idx_dup AS SELECT decode(md5((n % 10)::text), 'hex')::ulid AS id
 	FROM generate_series(1, 50000) AS n;
 CREATE INDEX idx_dup_on ON idx_dup (id) WITH (deduplicate_items = on);
 CREATE INDEX idx_dup_off ON idx_dup (id) WITH (deduplicate_items = off);
-SELECT pg_relation_size('idx_dup_on') * 4 < pg_relation_size('idx_dup_off') AS deduplicated;
+SELECT pg_relation_size('idx_dup_on') * 3 < pg_relation_size('idx_dup_off') AS deduplicated;
 DROP TABLE idx_dup;
 
 -- hash
