@@ -8,19 +8,41 @@
 # root's PostgreSQL FROM too, and t/006 upgrades from it.  --prepare makes
 # the root only.  Release files past their Valid-Until are taken (sid's and
 # experimental's can be).  /proc, /dev, /dev/pts, /dev/shm: mounted for a run.
-#   scripts/root.sh [--prepare] SUITE MAJOR [FROM] [TARGET ...]   (CI: trixie 17; sid 19 18)
+# With --arch ARCH, a root of Debian's ARCH (cached as SUITE-ARCH-pgMAJOR),
+# run under qemu-user-static where the kernel cannot run ARCH itself.
+#   scripts/root.sh [--prepare] [--arch ARCH] SUITE MAJOR [FROM] [TARGET ...]
+#   (CI: trixie 17; sid 19 18; --arch i386 bookworm 15)
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
-prepare=
+prepare= arch=
 [ "${1:-}" != --prepare ] || { prepare=1; shift; }
-suite=${1:?usage: $0 [--prepare] SUITE MAJOR [FROM] [TARGET ...]} major=${2:?MAJOR} from=
+[ "${1:-}" != --arch ] || { arch=${2:?ARCH}; shift 2; }
+suite=${1:?usage: $0 [--prepare] [--arch ARCH] SUITE MAJOR [FROM] [TARGET ...]} major=${2:?MAJOR} from=
 shift 2
 case ${1:-} in [0-9]*) from=$1; shift ;; esac
 [ "$(id -u)" -eq 0 ] || { say "run this as root: it uses debootstrap and chroot" >&2; exit 1; }
 cache=${ULID_ROOT_CACHE:-/var/cache/ulid-root}
-root=$cache/$suite-pg$major
+root=$cache/$suite${arch:+-$arch}-pg$major
 mkdir -p "$cache"
 exec 9>"$root.lock"
 flock 9
+
+# ARCH's binaries run natively or through binfmt_misc and qemu-user-static.
+# That package registers no i386 interpreter on amd64 (whose kernels mostly
+# run i386 themselves): here its magic and mask are qemu's own.
+if [ -n "$arch" ]; then
+	ensure_packages arch-test
+	if ! arch-test "$arch" >/dev/null; then
+		ensure_packages qemu-user-static binfmt-support
+		mountpoint -q /proc/sys/fs/binfmt_misc || mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc
+		update-binfmts --enable >/dev/null 2>&1 || true
+		if [ "$arch" = i386 ] && ! [ -e /proc/sys/fs/binfmt_misc/qemu-i386 ]; then
+			update-binfmts --install qemu-i386 /usr/bin/qemu-i386-static --offset 0 --credentials yes --fix-binary yes \
+				--magic '\x7fELF\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x03\x00' \
+				--mask '\xff\xff\xff\xff\xff\xfe\xfe\x00\xff\xff\xff\xff\xff\xff\xff\xff\xfe\xff\xff\xff'
+		fi
+		arch-test "$arch" || { say "this machine cannot run $arch binaries, even under qemu-user-static" >&2; exit 1; }
+	fi
+fi
 
 mounted=()
 unmount_all() { for m in $(printf '%s\n' "${mounted[@]}" | tac); do umount "$m" || umount -l "$m"; done; mounted=(); }
@@ -45,7 +67,7 @@ if [ ! -f "$root/.complete" ]; then
 	ensure_packages debootstrap
 	rm -rf "$root"
 	start=$SECONDS
-	debootstrap --variant=minbase "$suite" "$root" "$mirror" >"$root.log" 2>&1 || { tail -n 20 "$root.log"; exit 1; }
+	debootstrap --variant=minbase ${arch:+--arch=$arch} "$suite" "$root" "$mirror" >"$root.log" 2>&1 || { tail -n 20 "$root.log"; exit 1; }
 	echo 'Acquire::Check-Valid-Until "false";' >"$root/etc/apt/apt.conf.d/99ulid"
 	if [ "$major" -ge 19 ]; then
 		echo "deb $mirror experimental main" >>"$root/etc/apt/sources.list"
@@ -61,7 +83,7 @@ postgresql-common-dev" >"$root/etc/apt/preferences.d/ulid"
 	in_root "cd /ulid && PG_MAJOR=$major ./scripts/test.sh packages $* ${from:+&& apt-get install -y -q --no-install-recommends postgresql-$from postgresql-server-dev-$from}"
 	unmount_all
 	touch "$root/.complete"
-	say "made the $suite root with PostgreSQL $major in $((SECONDS - start)) s"
+	say "made the $suite${arch:+ $arch} root with PostgreSQL $major in $((SECONDS - start)) s"
 fi
 [ -z "$prepare" ] || exit 0
 

@@ -48,12 +48,14 @@ INSERT INTO idx_pk VALUES ('01ARYZ6S41TSV4RRFFQ69G5FAV');
 INSERT INTO idx_pk VALUES ('01aryz6s41tsv4rrffq69g5fav');
 DROP TABLE idx_pk;
 
--- btree deduplication works (btequalimage): duplicates take less room
+-- btree deduplication works (btequalimage): duplicates take less room, under
+-- a third (3.9 times less with i386's 4-byte alignment, 4.3 on amd64; about
+-- the same size without deduplication)
 CREATE TABLE idx_dup AS SELECT decode(md5((n % 10)::text), 'hex')::ulid AS id
 	FROM generate_series(1, 50000) AS n;
 CREATE INDEX idx_dup_on ON idx_dup (id) WITH (deduplicate_items = on);
 CREATE INDEX idx_dup_off ON idx_dup (id) WITH (deduplicate_items = off);
-SELECT pg_relation_size('idx_dup_on') * 4 < pg_relation_size('idx_dup_off') AS deduplicated;
+SELECT pg_relation_size('idx_dup_on') * 3 < pg_relation_size('idx_dup_off') AS deduplicated;
 DROP TABLE idx_dup;
 
 -- hash
@@ -92,7 +94,8 @@ FROM (SELECT row_number() OVER (ORDER BY id) AS r_ulid,
 DROP TABLE idx_same_prefix;
 
 -- PARTITION BY HASH needs hash_extended; rows land exactly where the same
--- bytes land as uuids (the md5-made rows, so that the counts are fixed)
+-- bytes land as uuids, and each partition gets a fair share of the md5-made
+-- rows (how many differs by byte order, as core's hash of the bytes does)
 CREATE TABLE part_ulid (id ulid) PARTITION BY HASH (id);
 CREATE TABLE part_uuid (id uuid) PARTITION BY HASH (id);
 CREATE TABLE part_ulid_0 PARTITION OF part_ulid FOR VALUES WITH (MODULUS 3, REMAINDER 0);
@@ -103,8 +106,8 @@ CREATE TABLE part_uuid_1 PARTITION OF part_uuid FOR VALUES WITH (MODULUS 3, REMA
 CREATE TABLE part_uuid_2 PARTITION OF part_uuid FOR VALUES WITH (MODULUS 3, REMAINDER 2);
 INSERT INTO part_ulid SELECT id FROM idx WHERE n > 0;
 INSERT INTO part_uuid SELECT id::uuid FROM idx WHERE n > 0;
-SELECT (SELECT count(*) FROM part_ulid_0) AS p0, (SELECT count(*) FROM part_ulid_1) AS p1,
-       (SELECT count(*) FROM part_ulid_2) AS p2,
+SELECT least((SELECT count(*) FROM part_ulid_0), (SELECT count(*) FROM part_ulid_1),
+             (SELECT count(*) FROM part_ulid_2)) > 6000 AS fair_shares,
        (SELECT count(*) FROM part_ulid_0 a JOIN part_uuid_0 b ON a.id::uuid = b.id) +
        (SELECT count(*) FROM part_ulid_1 a JOIN part_uuid_1 b ON a.id::uuid = b.id) +
        (SELECT count(*) FROM part_ulid_2 a JOIN part_uuid_2 b ON a.id::uuid = b.id) AS same_partition;

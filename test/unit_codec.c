@@ -86,19 +86,31 @@ static const struct
 	{"8ZZZZZZZZZZZZZZZZZZZZZZZZU", ULID_DECODE_BAD_CHAR, 25},
 };
 
-/* Reference encoder: repeated division of a 128-bit integer by 32 */
+/*
+ * Reference encoder: repeated division of the 128-bit big-endian number by
+ * 32, by long division over its bytes (no 128-bit integer type: 32-bit
+ * targets have none)
+ */
 static void
 reference_encode(const unsigned char bin[16], char out[26])
 {
-	unsigned __int128 v = 0;
+	unsigned char v[16];
 	int			i;
+	int			j;
 
-	for (i = 0; i < 16; i++)
-		v = (v << 8) | bin[i];
+	memcpy(v, bin, 16);
 	for (i = 25; i >= 0; i--)
 	{
-		out[i] = alphabet[(int) (v % 32)];
-		v /= 32;
+		unsigned int rem = 0;
+
+		for (j = 0; j < 16; j++)
+		{
+			unsigned int cur = rem * 256 + v[j];
+
+			v[j] = (unsigned char) (cur / 32);
+			rem = cur % 32;
+		}
+		out[i] = alphabet[rem];
 	}
 }
 

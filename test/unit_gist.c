@@ -182,6 +182,12 @@ test_penalty(void)
 	/* a millisecond of 2026 in the high 48 bits, some random bits below */
 	uint64_t	hi = (UINT64_C(1795000000000) << 16) | 0x1234;
 
+	/*
+	 * Each wanted share is cast to double: where double arithmetic runs in
+	 * a wider format (i386's x87, FLT_EVAL_METHOD 2), 5.0 / 15.0 alone is
+	 * nearer 1/3 than the double that p holds.
+	 */
+
 	/* [10, 20] taking 25: grows by 5 to a width of 15 */
 	value128(orig.lower, 0, 10);
 	value128(orig.upper, 0, 20);
@@ -189,17 +195,17 @@ test_penalty(void)
 	add.upper[0] = 0;
 	memcpy(add.upper, add.lower, 16);
 	p = ulid_gist_key_penalty(&orig, &add);
-	CHECK(p == 5.0 / 15.0, "penalty of 25 on [10,20] is %g, want 1/3", p);
+	CHECK(p == (double) (5.0 / 15.0), "penalty of 25 on [10,20] is %g, want 1/3", p);
 	/* below the range: 4 grows it by 6 to 16 */
 	value128(add.lower, 0, 4);
 	memcpy(add.upper, add.lower, 16);
 	p = ulid_gist_key_penalty(&orig, &add);
-	CHECK(p == 6.0 / 16.0, "penalty of 4 on [10,20] is %g, want 3/8", p);
+	CHECK(p == (double) (6.0 / 16.0), "penalty of 4 on [10,20] is %g, want 3/8", p);
 	/* on both sides: [5, 22] grows it by 5 + 2 to 17 */
 	value128(add.lower, 0, 5);
 	value128(add.upper, 0, 22);
 	p = ulid_gist_key_penalty(&orig, &add);
-	CHECK(p == 7.0 / 17.0, "penalty of [5,22] on [10,20] is %g, want 7/17", p);
+	CHECK(p == (double) (7.0 / 17.0), "penalty of [5,22] on [10,20] is %g, want 7/17", p);
 	/* inside, and on the bounds: nothing to pay */
 	value128(add.lower, 0, 10);
 	value128(add.upper, 0, 20);
@@ -216,11 +222,11 @@ test_penalty(void)
 	memcpy(add.upper, add.lower, 16);
 	p_near = ulid_gist_key_penalty(&orig, &add);
 	/* the range is 16 + 2 wide: 1 more is 1/19 of the new width */
-	CHECK(p_near == 1.0 / 19.0, "penalty across the 64-bit halves is %g, want 1/19", p_near);
+	CHECK(p_near == (double) (1.0 / 19.0), "penalty across the 64-bit halves is %g, want 1/19", p_near);
 	value128(add.lower, hi + 1, 12);
 	memcpy(add.upper, add.lower, 16);
 	p_far = ulid_gist_key_penalty(&orig, &add);
-	CHECK(p_far == 10.0 / 28.0, "penalty of a farther value is %g, want 10/28", p_far);
+	CHECK(p_far == (double) (10.0 / 28.0), "penalty of a farther value is %g, want 10/28", p_far);
 	CHECK(p_near > 0.0 && p_near < p_far, "nearer values cost less: %g < %g", p_near, p_far);
 
 	/* a single-value range pays all of any growth */
