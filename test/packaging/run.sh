@@ -237,6 +237,9 @@ if [ "$ULID_PACKAGE_INSTALL" = system ]; then
 	else
 		pass "dpkg -r postgresql-$PG_MAJOR-ulid"
 	fi
+	# built again first: the tree's objects may be another major's (CI's
+	# part 18 builds in the same clone), which make would take as up to date
+	"${SUDO[@]}" make -C "$ULID_ROOT" -s clean
 	"${SUDO[@]}" make -C "$ULID_ROOT" -s PG_CONFIG="$PG_CONFIG" with_llvm=no install
 	if cmp -s "$ULID_ROOT/ulid.so" "$("$PG_CONFIG" --pkglibdir)/ulid.so" &&
 		cmp -s "$ULID_ROOT/ulid.control" "$("$PG_CONFIG" --sharedir)/extension/ulid.control"; then
